@@ -1,0 +1,13 @@
+// The header every translator-generated .cu file includes: the CPU runtime
+// (hy/hy.hpp, used by the OpenMP fallback path in the same binary) plus the
+// CUDA runtime: device selection and checks, kernel views of arrays, host/
+// device coherence, reductions and device atomics.
+#pragma once
+
+#include <hy/hy.hpp>
+
+#include <hy/cuda/device.cuh>
+#include <hy/cuda/view.cuh>
+#include <hy/cuda/mirror.cuh>
+#include <hy/cuda/reduce.cuh>
+#include <hy/cuda/atomic.cuh>

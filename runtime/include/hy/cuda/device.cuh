@@ -1,0 +1,208 @@
+// Device selection, error checking, launch helpers and transfer statistics
+// for translator-generated CUDA code. Everything a generated host function
+// needs around a kernel launch that is not about a particular array lives
+// here, so that a failure names the pragma it came from.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace hy::cuda {
+
+/// Counters behind HY_STATS=1. Only array / std::vector coherence transfers
+/// are counted (not the scalars of reduction objects).
+struct stats_snapshot {
+  unsigned long long launches = 0;
+  unsigned long long h2d = 0, h2d_bytes = 0;
+  unsigned long long d2h = 0, d2h_bytes = 0;
+};
+
+namespace detail {
+
+struct stats_counters {
+  std::atomic<unsigned long long> launches{0};
+  std::atomic<unsigned long long> h2d{0}, h2d_bytes{0};
+  std::atomic<unsigned long long> d2h{0}, d2h_bytes{0};
+};
+
+inline bool env_is(const char *name, const char *value) {
+  const char *v = std::getenv(name);
+  return v && std::strcmp(v, value) == 0;
+}
+
+inline void print_stats_at_exit();
+
+// The counters are never destroyed (leaked on purpose) so that the atexit
+// handler and destructors of static arrays can still touch them at exit.
+inline stats_counters &counters() {
+  static stats_counters *c = [] {
+    auto *p = new stats_counters();
+    if (env_is("HY_STATS", "1"))
+      std::atexit(print_stats_at_exit);
+    return p;
+  }();
+  return *c;
+}
+
+inline void print_stats_at_exit() {
+  stats_counters &c = counters();
+  std::fprintf(stderr,
+               "hy stats: kernel launches %llu, host->device %llu transfers "
+               "(%llu bytes), device->host %llu transfers (%llu bytes)\n",
+               c.launches.load(), c.h2d.load(), c.h2d_bytes.load(),
+               c.d2h.load(), c.d2h_bytes.load());
+}
+
+inline void count_h2d(std::size_t bytes) {
+  stats_counters &c = counters();
+  c.h2d.fetch_add(1, std::memory_order_relaxed);
+  c.h2d_bytes.fetch_add(bytes, std::memory_order_relaxed);
+}
+inline void count_d2h(std::size_t bytes) {
+  stats_counters &c = counters();
+  c.d2h.fetch_add(1, std::memory_order_relaxed);
+  c.d2h_bytes.fetch_add(bytes, std::memory_order_relaxed);
+}
+
+inline bool ascii_iequal(const char *a, const char *b) {
+  for (; *a && *b; ++a, ++b) {
+    char x = *a, y = *b;
+    if (x >= 'A' && x <= 'Z')
+      x = char(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z')
+      y = char(y - 'A' + 'a');
+    if (x != y)
+      return false;
+  }
+  return *a == *b;
+}
+
+inline bool decide_use_gpu() {
+  counters(); // first use of the runtime: registers the HY_STATS report
+  const char *mode = std::getenv("HY_DEVICE");
+  enum { automatic, cpu, gpu } want = automatic;
+  if (!mode || !*mode || ascii_iequal(mode, "auto"))
+    want = automatic;
+  else if (ascii_iequal(mode, "cpu"))
+    want = cpu;
+  else if (ascii_iequal(mode, "gpu"))
+    want = gpu;
+  else {
+    std::fprintf(stderr,
+                 "hy: error: HY_DEVICE='%s' is not valid; accepted values are "
+                 "'cpu', 'gpu' and 'auto' (the default)\n",
+                 mode);
+    std::exit(1);
+  }
+  if (want == cpu)
+    return false;
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  const char *reason = nullptr;
+  if (e != cudaSuccess) {
+    reason = cudaGetErrorString(e);
+    (void)cudaGetLastError(); // do not leave the error for a later check
+  } else if (count <= 0) {
+    reason = "the CUDA runtime reports 0 devices";
+  }
+  if (!reason)
+    return true;
+  if (want == gpu) {
+    std::fprintf(stderr,
+                 "hy: error: HY_DEVICE=gpu but no CUDA device is available "
+                 "(%s)\n",
+                 reason);
+    std::exit(1);
+  }
+  std::fprintf(stderr,
+               "hy: no CUDA device available (%s); running the OpenMP path on "
+               "the CPU\n",
+               reason);
+  return false;
+}
+
+} // namespace detail
+
+/// Whether generated code takes the CUDA path. Decided once per process (see
+/// docs/runtime-cuda.md for HY_DEVICE).
+inline bool use_gpu() {
+  static const bool decided = detail::decide_use_gpu();
+  return decided;
+}
+
+/// Stops the program with a message naming the failed call and the pragma.
+inline void check(cudaError_t e, const char *what, const char *where) {
+  if (e == cudaSuccess)
+    return;
+  std::fprintf(stderr, "hy: CUDA error: %s failed at %s: %s\n", what, where,
+               cudaGetErrorString(e));
+  std::exit(1);
+}
+
+inline void count_launch() {
+  detail::counters().launches.fetch_add(1, std::memory_order_relaxed);
+}
+
+/// Call right after every kernel launch.
+inline void after_launch(const char *where) {
+  count_launch();
+  check(cudaGetLastError(), "kernel launch", where);
+  static const bool sync = detail::env_is("HY_SYNC", "1");
+  if (sync)
+    check(cudaDeviceSynchronize(), "kernel execution", where);
+}
+
+/// Current values of the HY_STATS counters (for tests and reports).
+inline stats_snapshot stats() {
+  detail::stats_counters &c = detail::counters();
+  stats_snapshot s;
+  s.launches = c.launches.load();
+  s.h2d = c.h2d.load();
+  s.h2d_bytes = c.h2d_bytes.load();
+  s.d2h = c.d2h.load();
+  s.d2h_bytes = c.d2h_bytes.load();
+  return s;
+}
+
+/// Number of blocks for `trips` iterations along grid dimension `dim`
+/// (0 = x, 1 = y, 2 = z), clamped to [1, CUDA limit]. Kernels stride over
+/// the iterations beyond the clamp.
+inline unsigned grid_dim(long long trips, int dim) {
+  const long long limit = dim == 0 ? 2147483647LL : 65535LL;
+  if (trips < 1)
+    return 1u;
+  return static_cast<unsigned>(trips < limit ? trips : limit);
+}
+
+/// Opts `kernel` in to `bytes` of dynamic shared memory when that exceeds
+/// the default 48 KiB; stops with the byte counts when the device cannot.
+inline void set_dynamic_smem(const void *kernel, std::size_t bytes,
+                             const char *where) {
+  const std::size_t default_limit = 48 * 1024;
+  if (bytes <= default_limit)
+    return;
+  int dev = 0;
+  check(cudaGetDevice(&dev), "cudaGetDevice", where);
+  int optin = 0;
+  check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                               dev),
+        "cudaDeviceGetAttribute(MaxSharedMemoryPerBlockOptin)", where);
+  if (bytes > static_cast<std::size_t>(optin)) {
+    std::fprintf(stderr,
+                 "hy: error: %s: the kernel needs %zu bytes of dynamic shared "
+                 "memory per block, but device %d allows at most %d bytes\n",
+                 where, bytes, dev, optin);
+    std::exit(1);
+  }
+  check(cudaFuncSetAttribute(kernel,
+                             cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             static_cast<int>(bytes)),
+        "cudaFuncSetAttribute(MaxDynamicSharedMemorySize)", where);
+}
+
+} // namespace hy::cuda

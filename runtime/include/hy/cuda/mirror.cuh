@@ -1,0 +1,194 @@
+// Host/device coherence for the arrays kernels use. Each hy::array (and each
+// std::vector, by address) gets a lazily allocated device copy plus a note of
+// which side holds the newest data; generated code calls device() before a
+// launch and host() before host code touches an array, so data moves only
+// when the other side is stale (see docs/runtime-cuda.md).
+#pragma once
+
+#include <hy/array.hpp>
+#include <hy/cuda/device.cuh>
+#include <hy/cuda/view.cuh>
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+namespace hy::cuda {
+
+enum access : int { read = 1, write = 2, read_write = 3 };
+
+namespace detail {
+
+enum class newest { host, device, both };
+
+// One device copy. `host_data`/`bytes` record the host buffer the copy
+// belongs to; a different buffer means the host data was replaced.
+struct device_copy {
+  void *dev = nullptr;
+  std::size_t bytes = 0;
+  const void *host_data = nullptr;
+  newest state = newest::host;
+
+  device_copy() = default;
+  device_copy(const device_copy &) = delete;
+  device_copy &operator=(const device_copy &) = delete;
+  ~device_copy() {
+    // Errors are ignored: at process exit the CUDA runtime may already be
+    // shut down, and the memory goes away with the context anyway.
+    if (dev)
+      (void)cudaFree(dev);
+  }
+
+  // Makes the device copy current for the host buffer (data, bytes).
+  void to_device(const void *data, std::size_t nbytes, access acc,
+                 const char *where) {
+    if (nbytes != bytes) {
+      if (dev)
+        check(cudaFree(dev), "cudaFree", where);
+      dev = nullptr;
+      bytes = 0;
+      if (nbytes)
+        check(cudaMalloc(&dev, nbytes), "cudaMalloc", where);
+      bytes = nbytes;
+      state = newest::host;
+    }
+    if (data != host_data) {
+      host_data = data;
+      state = newest::host;
+    }
+    if (state == newest::host) {
+      if (bytes) {
+        check(cudaMemcpy(dev, data, bytes, cudaMemcpyHostToDevice),
+              "cudaMemcpy host->device", where);
+        count_h2d(bytes);
+      }
+      state = newest::both;
+    }
+    if (acc & write)
+      state = newest::device;
+  }
+
+  // Makes the host buffer current before host code accesses it.
+  void to_host(void *data, std::size_t nbytes, access acc) {
+    if (data != host_data || nbytes != bytes) {
+      // The host buffer was replaced since the last launch: the device copy
+      // describes other data and is simply out of date.
+      state = newest::host;
+      return;
+    }
+    if (state == newest::device) {
+      // Also for write-only access: host code may write part of the array,
+      // and the whole array is uploaded again later.
+      if (bytes) {
+        check(cudaMemcpy(data, dev, bytes, cudaMemcpyDeviceToHost),
+              "cudaMemcpy device->host", "hy::cuda::host()");
+        count_d2h(bytes);
+      }
+      state = newest::both;
+    }
+    if (acc & write)
+      state = newest::host;
+  }
+};
+
+struct array_mirror final : hy::detail::mirror_base {
+  device_copy copy;
+};
+
+inline std::mutex &coherence_mutex() {
+  static std::mutex *m = new std::mutex();
+  return *m;
+}
+
+// Device copies of std::vectors, keyed by the vector object's address.
+// Leaked on purpose: destroying it at exit could run after the CUDA runtime
+// has been torn down; the driver frees the memory with the process.
+inline std::unordered_map<const void *, std::unique_ptr<device_copy>> &
+vector_registry() {
+  static auto *r =
+      new std::unordered_map<const void *, std::unique_ptr<device_copy>>();
+  return *r;
+}
+
+template <class T>
+constexpr void check_vector_element() {
+  static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>,
+                "kernels can use std::vector<T> only for arithmetic T other "
+                "than bool; use hy::array for anything else");
+}
+
+} // namespace detail
+
+/// Device view of `a` for a kernel that accesses it as `acc`. Uploads the
+/// host data when it is newer; a write marks the host copy stale.
+template <class T, int N>
+view<T, N> device(const hy::array<T, N> &a, access acc, const char *where) {
+  std::lock_guard<std::mutex> lock(detail::coherence_mutex());
+  auto *m = dynamic_cast<detail::array_mirror *>(a.hy_mirror());
+  if (!m) {
+    auto fresh = std::make_unique<detail::array_mirror>();
+    m = fresh.get();
+    a.hy_set_mirror(std::move(fresh));
+  }
+  m->copy.to_device(a.data(), a.size() * sizeof(T), acc, where);
+  view<T, N> v;
+  v.p = static_cast<T *>(m->copy.dev);
+  for (int d = 0; d < N; ++d)
+    v.ext[d] = static_cast<long long>(a.extent(d));
+  return v;
+}
+
+/// Same for a std::vector (1-D). The device copy is found by the vector's
+/// address; a changed data pointer or size means the host data is newer.
+template <class T>
+view<T, 1> device(const std::vector<T> &v, access acc, const char *where) {
+  detail::check_vector_element<T>();
+  std::lock_guard<std::mutex> lock(detail::coherence_mutex());
+  auto &slot = detail::vector_registry()[static_cast<const void *>(&v)];
+  if (!slot)
+    slot = std::make_unique<detail::device_copy>();
+  slot->to_device(v.data(), v.size() * sizeof(T), acc, where);
+  view<T, 1> r;
+  r.p = static_cast<T *>(slot->dev);
+  r.ext[0] = static_cast<long long>(v.size());
+  return r;
+}
+
+/// Host code is about to access `a` as `acc`: downloads the device copy if
+/// it is newer; a write marks the device copy stale. No-op for arrays that
+/// were never on the device.
+template <class T, int N>
+void host(const hy::array<T, N> &a, access acc) {
+  std::lock_guard<std::mutex> lock(detail::coherence_mutex());
+  auto *m = dynamic_cast<detail::array_mirror *>(a.hy_mirror());
+  if (!m)
+    return;
+  m->copy.to_host(const_cast<T *>(a.data()), a.size() * sizeof(T), acc);
+}
+
+template <class T>
+void host(const std::vector<T> &v, access acc) {
+  detail::check_vector_element<T>();
+  std::lock_guard<std::mutex> lock(detail::coherence_mutex());
+  auto &reg = detail::vector_registry();
+  auto it = reg.find(static_cast<const void *>(&v));
+  if (it == reg.end())
+    return;
+  it->second->to_host(const_cast<T *>(v.data()), v.size() * sizeof(T), acc);
+}
+
+/// Drops the device copy of `v` (without copying anything back). Optional:
+/// lets code that destroys a vector and may create another at the same
+/// address make sure the new one is uploaded.
+template <class T>
+void forget(const std::vector<T> &v) {
+  std::lock_guard<std::mutex> lock(detail::coherence_mutex());
+  detail::vector_registry().erase(static_cast<const void *>(&v));
+}
+
+} // namespace hy::cuda
