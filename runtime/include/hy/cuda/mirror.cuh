@@ -116,11 +116,8 @@ vector_registry() {
 }
 
 template <class T>
-constexpr void check_vector_element() {
-  static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool>,
-                "kernels can use std::vector<T> only for arithmetic T other "
-                "than bool; use hy::array for anything else");
-}
+constexpr bool vector_element_ok_v =
+    std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
 
 } // namespace detail
 
@@ -147,7 +144,9 @@ view<T, N> device(const hy::array<T, N> &a, access acc, const char *where) {
 /// address; a changed data pointer or size means the host data is newer.
 template <class T>
 view<T, 1> device(const std::vector<T> &v, access acc, const char *where) {
-  detail::check_vector_element<T>();
+  static_assert(detail::vector_element_ok_v<T>, 
+                "kernels can use std::vector<T> only for arithmetic T other "
+                "than bool; use hy::array for anything else");
   std::lock_guard<std::mutex> lock(detail::coherence_mutex());
   auto &slot = detail::vector_registry()[static_cast<const void *>(&v)];
   if (!slot)
@@ -173,7 +172,9 @@ void host(const hy::array<T, N> &a, access acc) {
 
 template <class T>
 void host(const std::vector<T> &v, access acc) {
-  detail::check_vector_element<T>();
+  static_assert(detail::vector_element_ok_v<T>, 
+                "kernels can use std::vector<T> only for arithmetic T other "
+                "than bool; use hy::array for anything else");
   std::lock_guard<std::mutex> lock(detail::coherence_mutex());
   auto &reg = detail::vector_registry();
   auto it = reg.find(static_cast<const void *>(&v));

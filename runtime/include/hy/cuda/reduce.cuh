@@ -44,12 +44,6 @@ HY_CUDA_BOUNDS(float, -__builtin_huge_valf(), __builtin_huge_valf())
 HY_CUDA_BOUNDS(double, -__builtin_huge_val(), __builtin_huge_val())
 #undef HY_CUDA_BOUNDS
 
-template <class T>
-constexpr void require_integral_operand() {
-  static_assert(std::is_integral_v<T>,
-                "bitwise reductions (& | ^) need an integral type");
-}
-
 } // namespace detail
 
 /// The operators of `reduction(OP : v)`: identity<T>() and apply(a, b).
@@ -76,31 +70,34 @@ struct max {
 };
 struct band {
   template <class T> static __host__ __device__ __forceinline__ T identity() {
-    detail::require_integral_operand<T>();
-    return T(~T(0));
+    static_assert(std::is_integral_v<T>, "bitwise reductions (& | ^) need an integral type");
+    if constexpr (std::is_same_v<T, bool>)
+      return true;
+    else
+      return T(~T(0));
   }
   template <class T> static __host__ __device__ __forceinline__ T apply(T a, T b) {
-    detail::require_integral_operand<T>();
+    static_assert(std::is_integral_v<T>, "bitwise reductions (& | ^) need an integral type");
     return T(a & b);
   }
 };
 struct bor {
   template <class T> static __host__ __device__ __forceinline__ T identity() {
-    detail::require_integral_operand<T>();
+    static_assert(std::is_integral_v<T>, "bitwise reductions (& | ^) need an integral type");
     return T(0);
   }
   template <class T> static __host__ __device__ __forceinline__ T apply(T a, T b) {
-    detail::require_integral_operand<T>();
+    static_assert(std::is_integral_v<T>, "bitwise reductions (& | ^) need an integral type");
     return T(a | b);
   }
 };
 struct bxor {
   template <class T> static __host__ __device__ __forceinline__ T identity() {
-    detail::require_integral_operand<T>();
+    static_assert(std::is_integral_v<T>, "bitwise reductions (& | ^) need an integral type");
     return T(0);
   }
   template <class T> static __host__ __device__ __forceinline__ T apply(T a, T b) {
-    detail::require_integral_operand<T>();
+    static_assert(std::is_integral_v<T>, "bitwise reductions (& | ^) need an integral type");
     return T(a ^ b);
   }
 };
