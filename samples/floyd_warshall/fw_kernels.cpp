@@ -1,0 +1,453 @@
+// Blocked Floyd-Warshall (Venkataraman et al.; Katz and Kider on GPUs), written
+// once as annotated serial C++. hyc turns every outermost `parallel for` nest
+// into a kernel: a block per tile, kThreads x kThreads threads per block, the
+// tiles a block works on copied to shared memory by `parallel fetch`.
+//
+// A round p (pivot tile p on the diagonal, origin o = p * kTile) has three
+// phases, each one kernel:
+//   1. the pivot tile alone: Floyd-Warshall over its own kTile vertices;
+//   2. the tiles of the pivot row and the pivot column, each with the pivot;
+//   3. every other tile (I, J), from its row tile (I, p) and column tile (p, J).
+// Phases 1 and 2 carry a dependence from step k to k + 1 inside the tile, so
+// their k loop is block-uniform with the thread loops inside it (the translator
+// puts a barrier between steps). Phase 3 reads only tiles it does not write,
+// so each thread keeps its sub-tile in registers over all k.
+//
+// Within a step k of phases 1 and 2, row k and column k of the tile are read
+// while the tile is written. They do not change in step k when D(k,k) >= 0
+// (d + D(k,k) >= d), so the result is that of the serial program; with a
+// negative cycle only the (meaningless) values may differ between targets,
+// the negative diagonal that reports the cycle does not go away.
+//
+// Compiled as plain C++ (pragmas ignored) this is the serial program.
+#include "fw_kernels.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace fw {
+
+namespace {
+
+constexpr int B = kTile;
+constexpr int T = kThreads;
+constexpr int R = kSub;
+constexpr int PB = kPathTile;
+constexpr int PR = kPathSub;
+
+// min(d, a + b). For int32 the operands are at most infinity() = 2^30 - 1, so
+// the sum cannot overflow; a sum with an infinite operand stays above
+// infinity()/2 for any graph whose |path lengths| stay below 2^29, and the
+// driver maps everything above infinity()/2 back to infinity().
+template <class W>
+inline W relax(W d, W a, W b) {
+  const W s = a + b;
+  return s < d ? s : d;
+}
+
+// Katz-Kider's skipPrimaryBlock: the c-th of the nb - 1 tile indices != p.
+inline int skip_pivot(int c, int p) { return c + (c >= p ? 1 : 0); }
+
+// ---------------------------------------------------------------------------
+// Distances only: kTile x kTile tiles, R x R sub-tile per thread.
+// ---------------------------------------------------------------------------
+
+template <class W>
+void phase1(hy::array<W, 2>& D, int p) {
+  const int o = p * B;
+#pragma hy parallel for
+  for (int one = 0; one < 1; ++one) {  // a single block: the pivot tile
+#pragma hy parallel fetch(D : B, B : o, o : ty, tx)
+    for (int k = 0; k < B; ++k) {
+#pragma hy parallel for into(threads)
+      for (int ty = 0; ty < T; ++ty)
+#pragma hy parallel for into(threads)
+        for (int tx = 0; tx < T; ++tx)
+          for (int a = 0; a < R; ++a)
+            for (int b = 0; b < R; ++b) {
+              const int r = ty + a * T, c = tx + b * T;
+              D(o + r, o + c) = relax(D(o + r, o + c), D(o + r, o + k), D(o + k, o + c));
+            }
+    }
+  }
+}
+
+template <class W>
+void phase2(hy::array<W, 2>& D, int p, int nb) {
+  const int o = p * B;
+#pragma hy parallel for
+  for (int side = 0; side < 2; ++side)
+#pragma hy parallel for
+    for (int t = 0; t < nb - 1; ++t) {
+      const int other = skip_pivot(t, p) * B;  // origin of the tile's free axis
+      if (side == 0) {
+        // Pivot row: tile (p, J) at origin (o, other); D(i,k) from the pivot.
+#pragma hy parallel fetch(D : B, B : o, o : ty, tx)
+#pragma hy parallel fetch(D : B, B : o, other : ty, tx)
+        for (int k = 0; k < B; ++k) {
+#pragma hy parallel for into(threads)
+          for (int ty = 0; ty < T; ++ty)
+#pragma hy parallel for into(threads)
+            for (int tx = 0; tx < T; ++tx)
+              for (int a = 0; a < R; ++a)
+                for (int b = 0; b < R; ++b) {
+                  const int r = ty + a * T, c = tx + b * T;
+                  D(o + r, other + c) =
+                      relax(D(o + r, other + c), D(o + r, o + k), D(o + k, other + c));
+                }
+        }
+      } else {
+        // Pivot column: tile (I, p) at origin (other, o); D(k,j) from the pivot.
+#pragma hy parallel fetch(D : B, B : o, o : ty, tx)
+#pragma hy parallel fetch(D : B, B : other, o : ty, tx)
+        for (int k = 0; k < B; ++k) {
+#pragma hy parallel for into(threads)
+          for (int ty = 0; ty < T; ++ty)
+#pragma hy parallel for into(threads)
+            for (int tx = 0; tx < T; ++tx)
+              for (int a = 0; a < R; ++a)
+                for (int b = 0; b < R; ++b) {
+                  const int r = ty + a * T, c = tx + b * T;
+                  D(other + r, o + c) =
+                      relax(D(other + r, o + c), D(other + r, o + k), D(o + k, o + c));
+                }
+        }
+      }
+    }
+}
+
+template <class W>
+void phase3(hy::array<W, 2>& D, int p, int nb) {
+  const int o = p * B;
+#pragma hy parallel for
+  for (int ti = 0; ti < nb - 1; ++ti)
+#pragma hy parallel for
+    for (int tj = 0; tj < nb - 1; ++tj) {
+      const int rb = skip_pivot(ti, p) * B;  // tile (I, J) at origin (rb, cb)
+      const int cb = skip_pivot(tj, p) * B;
+#pragma hy parallel fetch(D : B, B : rb, cb : ty, tx)
+#pragma hy parallel fetch(D : B, B : rb, o : ty, tx)
+#pragma hy parallel fetch(D : B, B : o, cb : ty, tx)
+#pragma hy parallel for into(threads)
+      for (int ty = 0; ty < T; ++ty)
+#pragma hy parallel for into(threads)
+        for (int tx = 0; tx < T; ++tx) {
+          W acc[R][R];
+          for (int a = 0; a < R; ++a)
+            for (int b = 0; b < R; ++b)
+              acc[a][b] = D(rb + ty + a * T, cb + tx + b * T);
+          for (int k = 0; k < B; ++k) {
+            W col[R], row[R];  // D(i, k) of my rows, D(k, j) of my columns
+            for (int a = 0; a < R; ++a) col[a] = D(rb + ty + a * T, o + k);
+            for (int b = 0; b < R; ++b) row[b] = D(o + k, cb + tx + b * T);
+            for (int a = 0; a < R; ++a)
+              for (int b = 0; b < R; ++b) acc[a][b] = relax(acc[a][b], col[a], row[b]);
+          }
+          for (int a = 0; a < R; ++a)
+            for (int b = 0; b < R; ++b)
+              D(rb + ty + a * T, cb + tx + b * T) = acc[a][b];
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// With next hops: N(i,j) follows D(i,j); an improvement through k sets
+// N(i,j) = N(i,k). kPathTile tiles, PR x PR sub-tile per thread.
+// ---------------------------------------------------------------------------
+
+template <class W>
+void phase1_paths(hy::array<W, 2>& D, hy::array<int, 2>& N, int p) {
+  const int o = p * PB;
+#pragma hy parallel for
+  for (int one = 0; one < 1; ++one) {
+#pragma hy parallel fetch(D : PB, PB : o, o : ty, tx)
+#pragma hy parallel fetch(N : PB, PB : o, o : ty, tx)
+    for (int k = 0; k < PB; ++k) {
+#pragma hy parallel for into(threads)
+      for (int ty = 0; ty < T; ++ty)
+#pragma hy parallel for into(threads)
+        for (int tx = 0; tx < T; ++tx)
+          for (int a = 0; a < PR; ++a)
+            for (int b = 0; b < PR; ++b) {
+              const int r = ty + a * T, c = tx + b * T;
+              const W s = D(o + r, o + k) + D(o + k, o + c);
+              if (s < D(o + r, o + c)) {
+                D(o + r, o + c) = s;
+                N(o + r, o + c) = N(o + r, o + k);
+              }
+            }
+    }
+  }
+}
+
+template <class W>
+void phase2_paths(hy::array<W, 2>& D, hy::array<int, 2>& N, int p, int nb) {
+  const int o = p * PB;
+#pragma hy parallel for
+  for (int side = 0; side < 2; ++side)
+#pragma hy parallel for
+    for (int t = 0; t < nb - 1; ++t) {
+      const int other = skip_pivot(t, p) * PB;
+      if (side == 0) {
+        // Pivot row: N(i,k) lies in the pivot tile.
+#pragma hy parallel fetch(D : PB, PB : o, o : ty, tx)
+#pragma hy parallel fetch(D : PB, PB : o, other : ty, tx)
+#pragma hy parallel fetch(N : PB, PB : o, o : ty, tx)
+#pragma hy parallel fetch(N : PB, PB : o, other : ty, tx)
+        for (int k = 0; k < PB; ++k) {
+#pragma hy parallel for into(threads)
+          for (int ty = 0; ty < T; ++ty)
+#pragma hy parallel for into(threads)
+            for (int tx = 0; tx < T; ++tx)
+              for (int a = 0; a < PR; ++a)
+                for (int b = 0; b < PR; ++b) {
+                  const int r = ty + a * T, c = tx + b * T;
+                  const W s = D(o + r, o + k) + D(o + k, other + c);
+                  if (s < D(o + r, other + c)) {
+                    D(o + r, other + c) = s;
+                    N(o + r, other + c) = N(o + r, o + k);
+                  }
+                }
+        }
+      } else {
+        // Pivot column: N(i,k) lies in the tile itself.
+#pragma hy parallel fetch(D : PB, PB : o, o : ty, tx)
+#pragma hy parallel fetch(D : PB, PB : other, o : ty, tx)
+#pragma hy parallel fetch(N : PB, PB : other, o : ty, tx)
+        for (int k = 0; k < PB; ++k) {
+#pragma hy parallel for into(threads)
+          for (int ty = 0; ty < T; ++ty)
+#pragma hy parallel for into(threads)
+            for (int tx = 0; tx < T; ++tx)
+              for (int a = 0; a < PR; ++a)
+                for (int b = 0; b < PR; ++b) {
+                  const int r = ty + a * T, c = tx + b * T;
+                  const W s = D(other + r, o + k) + D(o + k, o + c);
+                  if (s < D(other + r, o + c)) {
+                    D(other + r, o + c) = s;
+                    N(other + r, o + c) = N(other + r, o + k);
+                  }
+                }
+        }
+      }
+    }
+}
+
+template <class W>
+void phase3_paths(hy::array<W, 2>& D, hy::array<int, 2>& N, int p, int nb) {
+  const int o = p * PB;
+#pragma hy parallel for
+  for (int ti = 0; ti < nb - 1; ++ti)
+#pragma hy parallel for
+    for (int tj = 0; tj < nb - 1; ++tj) {
+      const int rb = skip_pivot(ti, p) * PB;
+      const int cb = skip_pivot(tj, p) * PB;
+#pragma hy parallel fetch(D : PB, PB : rb, cb : ty, tx)
+#pragma hy parallel fetch(D : PB, PB : rb, o : ty, tx)
+#pragma hy parallel fetch(D : PB, PB : o, cb : ty, tx)
+#pragma hy parallel fetch(N : PB, PB : rb, cb : ty, tx)
+#pragma hy parallel fetch(N : PB, PB : rb, o : ty, tx)
+#pragma hy parallel for into(threads)
+      for (int ty = 0; ty < T; ++ty)
+#pragma hy parallel for into(threads)
+        for (int tx = 0; tx < T; ++tx) {
+          W acc[PR][PR];
+          int nxt[PR][PR];
+          for (int a = 0; a < PR; ++a)
+            for (int b = 0; b < PR; ++b) {
+              acc[a][b] = D(rb + ty + a * T, cb + tx + b * T);
+              nxt[a][b] = N(rb + ty + a * T, cb + tx + b * T);
+            }
+          for (int k = 0; k < PB; ++k)
+            for (int a = 0; a < PR; ++a)
+              for (int b = 0; b < PR; ++b) {
+                const W s = D(rb + ty + a * T, o + k) + D(o + k, cb + tx + b * T);
+                if (s < acc[a][b]) {
+                  acc[a][b] = s;
+                  nxt[a][b] = N(rb + ty + a * T, o + k);
+                }
+              }
+          for (int a = 0; a < PR; ++a)
+            for (int b = 0; b < PR; ++b) {
+              D(rb + ty + a * T, cb + tx + b * T) = acc[a][b];
+              N(rb + ty + a * T, cb + tx + b * T) = nxt[a][b];
+            }
+        }
+    }
+}
+
+}  // namespace
+
+template <class W>
+void fw_blocked(hy::array<W, 2>& D, int nb, progress_fn progress, void* ctx) {
+  for (int p = 0; p < nb; ++p) {
+    phase1(D, p);
+    if (nb > 1) {
+      phase2(D, p, nb);
+      phase3(D, p, nb);
+    }
+    if (progress) progress(p + 1, nb, ctx);
+  }
+}
+
+template <class W>
+void fw_blocked_paths(hy::array<W, 2>& D, hy::array<int, 2>& N, int nb, progress_fn progress,
+                      void* ctx) {
+  const int pnb = nb * (B / PB);  // the same matrix in kPathTile tiles
+  for (int p = 0; p < pnb; ++p) {
+    phase1_paths(D, N, p);
+    if (pnb > 1) {
+      phase2_paths(D, N, p, pnb);
+      phase3_paths(D, N, p, pnb);
+    }
+    if (progress) progress(p + 1, pnb, ctx);
+  }
+}
+
+template <class W>
+void fw_min_plus(hy::array<W, 2>& C, const hy::array<W, 2>& A, const hy::array<W, 2>& Bm,
+                 int mt, int nt, int kt) {
+#pragma hy parallel for
+  for (int ti = 0; ti < mt; ++ti)
+#pragma hy parallel for
+    for (int tj = 0; tj < nt; ++tj) {
+      const int rb = ti * B, cb = tj * B;
+      for (int q = 0; q < kt; ++q) {
+        const int kb = q * B;
+#pragma hy parallel fetch(C : B, B : rb, cb : ty, tx)
+#pragma hy parallel fetch(A : B, B : rb, kb : ty, tx)
+#pragma hy parallel fetch(Bm : B, B : kb, cb : ty, tx)
+#pragma hy parallel for into(threads)
+        for (int ty = 0; ty < T; ++ty)
+#pragma hy parallel for into(threads)
+          for (int tx = 0; tx < T; ++tx) {
+            W acc[R][R];
+            for (int a = 0; a < R; ++a)
+              for (int b = 0; b < R; ++b)
+                acc[a][b] = C(rb + ty + a * T, cb + tx + b * T);
+            for (int k = 0; k < B; ++k) {
+              W col[R], row[R];
+              for (int a = 0; a < R; ++a) col[a] = A(rb + ty + a * T, kb + k);
+              for (int b = 0; b < R; ++b) row[b] = Bm(kb + k, cb + tx + b * T);
+              for (int a = 0; a < R; ++a)
+                for (int b = 0; b < R; ++b) acc[a][b] = relax(acc[a][b], col[a], row[b]);
+            }
+            for (int a = 0; a < R; ++a)
+              for (int b = 0; b < R; ++b)
+                C(rb + ty + a * T, cb + tx + b * T) = acc[a][b];
+          }
+      }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Out-of-core rounds (host code around the kernels above). With the pivot
+// super-block P closed (its own Floyd-Warshall), a round is min-plus products:
+//   row strip    D(P,J) = min(D(P,J), D*(P,P) (x) D(P,J))
+//   column strip D(I,P) = min(D(I,P), D(I,P) (x) D*(P,P))
+//   the rest     D(I,J) = min(D(I,J), D(I,P) (x) D(P,J))
+// Three S x S staging arrays X, Y, Z are all the kernels ever see; the runtime
+// keeps an array on the device until host code touches it, so only the
+// staged blocks cross the bus.
+// ---------------------------------------------------------------------------
+
+int ooc_super_block(std::size_t budget_bytes, std::size_t w, int n) {
+  std::size_t s = 0;
+  while ((s + B) <= static_cast<std::size_t>(n) && 3 * (s + B) * (s + B) * w <= budget_bytes)
+    s += B;
+  return static_cast<int>(s);
+}
+
+namespace {
+
+// Host-side copies between the big matrix and a staging array.
+template <class W>
+void stage_in(hy::array<W, 2>& S, const hy::array<W, 2>& D, int r0, int c0, int rows, int cols) {
+  for (int i = 0; i < rows; ++i)
+    std::memcpy(&S(i, 0), &D(r0 + i, c0), sizeof(W) * static_cast<std::size_t>(cols));
+}
+template <class W>
+void stage_out(hy::array<W, 2>& D, const hy::array<W, 2>& S, int r0, int c0, int rows, int cols) {
+  for (int i = 0; i < rows; ++i)
+    std::memcpy(&D(r0 + i, c0), &S(i, 0), sizeof(W) * static_cast<std::size_t>(cols));
+}
+
+}  // namespace
+
+template <class W>
+ooc_info fw_out_of_core(hy::array<W, 2>& D, std::size_t budget_bytes, progress_fn progress,
+                        void* ctx) {
+  const int n = static_cast<int>(D.extent(0));
+  ooc_info info;
+  const int S = ooc_super_block(budget_bytes, sizeof(W), n);
+  info.super_block = S;
+  if (S == 0) return info;  // the caller reports that the budget is too small
+  const int ns = (n + S - 1) / S;
+  info.super_rounds = ns;
+  auto size_of = [&](int P) { return std::min(S, n - P * S); };
+  double bytes = 0;
+  auto in = [&](hy::array<W, 2>& St, int P, int Q) {
+    stage_in(St, D, P * S, Q * S, size_of(P), size_of(Q));
+    bytes += double(size_of(P)) * size_of(Q) * sizeof(W);
+  };
+  auto out = [&](hy::array<W, 2>& St, int P, int Q) {
+    stage_out(D, St, P * S, Q * S, size_of(P), size_of(Q));
+    bytes += double(size_of(P)) * size_of(Q) * sizeof(W);
+  };
+
+  hy::array<W, 2> X(S, S), Y(S, S), Z(S, S);
+  for (int P = 0; P < ns; ++P) {
+    const int tp = size_of(P) / B;
+    // Phase 1: close the pivot super-block with the in-core kernels.
+    in(X, P, P);
+    fw_blocked(X, tp);
+    out(X, P, P);
+    // Phase 2: pivot row and column strips against the closed pivot X.
+    for (int J = 0; J < ns; ++J) {
+      if (J == P) continue;
+      const int tj = size_of(J) / B;
+      in(Z, P, J);
+      in(Y, P, J);
+      fw_min_plus(Z, X, Y, tp, tj, tp);
+      out(Z, P, J);
+      in(Z, J, P);
+      in(Y, J, P);
+      fw_min_plus(Z, Y, X, tj, tp, tp);
+      out(Z, J, P);
+    }
+    // Phase 3: every other super-block from its updated strips.
+    for (int I = 0; I < ns; ++I) {
+      if (I == P) continue;
+      const int ti = size_of(I) / B;
+      in(Y, I, P);
+      for (int J = 0; J < ns; ++J) {
+        if (J == P) continue;
+        const int tj = size_of(J) / B;
+        in(X, P, J);
+        in(Z, I, J);
+        fw_min_plus(Z, Y, X, ti, tj, tp);
+        out(Z, I, J);
+      }
+    }
+    if (progress) progress(P + 1, ns, ctx);
+  }
+  info.bytes_staged = bytes;
+  return info;
+}
+
+template void fw_blocked<std::int32_t>(hy::array<std::int32_t, 2>&, int, progress_fn, void*);
+template void fw_blocked<float>(hy::array<float, 2>&, int, progress_fn, void*);
+template void fw_blocked_paths<std::int32_t>(hy::array<std::int32_t, 2>&, hy::array<int, 2>&,
+                                             int, progress_fn, void*);
+template void fw_blocked_paths<float>(hy::array<float, 2>&, hy::array<int, 2>&, int, progress_fn,
+                                      void*);
+template void fw_min_plus<std::int32_t>(hy::array<std::int32_t, 2>&,
+                                        const hy::array<std::int32_t, 2>&,
+                                        const hy::array<std::int32_t, 2>&, int, int, int);
+template void fw_min_plus<float>(hy::array<float, 2>&, const hy::array<float, 2>&,
+                                 const hy::array<float, 2>&, int, int, int);
+template ooc_info fw_out_of_core<std::int32_t>(hy::array<std::int32_t, 2>&, std::size_t,
+                                               progress_fn, void*);
+template ooc_info fw_out_of_core<float>(hy::array<float, 2>&, std::size_t, progress_fn, void*);
+
+}  // namespace fw

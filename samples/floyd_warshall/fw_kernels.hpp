@@ -1,0 +1,77 @@
+// Blocked Floyd-Warshall all-pairs shortest paths: the interface of the
+// annotated kernels (fw_kernels.cpp), which hyc turns into serial, OpenMP and
+// CUDA code. The driver (main.cpp) is plain C++ and only sees this header.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include <hy/hy.hpp>
+
+namespace fw {
+
+// Tile geometry of the distance-only kernels: B x B tiles, a block of
+// T x T threads, each thread owning an R x R sub-tile (rows ty + a*T, columns
+// tx + b*T), which the GPU keeps in registers.
+constexpr int kTile = 64;
+constexpr int kThreads = 16;
+constexpr int kSub = kTile / kThreads;
+static_assert(kTile % kThreads == 0, "tile must be a multiple of the block");
+
+// The path-reconstruction kernels carry a next-hop tile beside every distance
+// tile, so they use half the tile edge to stay within shared memory.
+constexpr int kPathTile = 32;
+constexpr int kPathSub = kPathTile / kThreads;
+static_assert(kTile % kPathTile == 0, "padding to kTile must suit both");
+
+// "No path": 2^30 - 1 for int32 (so that inf + inf does not overflow), +inf
+// for float. The same values as hy::graph::infinity<W>().
+template <class W>
+constexpr W infinity() {
+  if constexpr (std::is_floating_point_v<W>)
+    return std::numeric_limits<W>::infinity();
+  else
+    return (W{1} << 30) - 1;
+}
+
+// In-core blocked Floyd-Warshall on the leading (nb*kTile)^2 part of D:
+// nb rounds of the three phases. D(i,i) must start at 0 (or below, for a
+// negative self-loop), absent edges at infinity<W>().
+using progress_fn = void (*)(int done, int total, void* ctx);
+template <class W>
+void fw_blocked(hy::array<W, 2>& D, int nb, progress_fn progress = nullptr, void* ctx = nullptr);
+
+// The same with next-hop tracking: N(i,j) is the vertex after i on a
+// shortest i -> j path (j itself for an edge, -1 for none). N must start as
+// j where D(i,j) is a finite edge and -1 elsewhere (i on the diagonal).
+template <class W>
+void fw_blocked_paths(hy::array<W, 2>& D, hy::array<int, 2>& N, int nb,
+                      progress_fn progress = nullptr, void* ctx = nullptr);
+
+// C = min(C, A (min,+) Bm) over tiles: C is mt x nt tiles, A is mt x kt,
+// Bm is kt x nt (all from the leading tiles of each array). The building
+// block of the out-of-core rounds.
+template <class W>
+void fw_min_plus(hy::array<W, 2>& C, const hy::array<W, 2>& A,
+                 const hy::array<W, 2>& Bm, int mt, int nt, int kt);
+
+// Out-of-core blocked Floyd-Warshall: D (n x n, n a multiple of kTile) stays
+// in host memory; super-blocks of S x S (S a multiple of kTile, chosen so that
+// three S x S staging arrays fit budget_bytes) are streamed through the
+// kernels above. Same results as fw_blocked (bit for bit for int32).
+struct ooc_info {
+  int super_block = 0;      // S
+  int super_rounds = 0;     // ceil(n / S)
+  double bytes_staged = 0;  // host <-> staging copies, both directions
+};
+template <class W>
+ooc_info fw_out_of_core(hy::array<W, 2>& D, std::size_t budget_bytes,
+                        progress_fn progress = nullptr, void* ctx = nullptr);
+
+// Largest super-block edge that fits budget_bytes for weight size w; 0 when
+// not even one kTile fits.
+int ooc_super_block(std::size_t budget_bytes, std::size_t w, int n);
+
+}  // namespace fw
