@@ -1,0 +1,131 @@
+// hy::array<T, N>: the owning, row-major, value-initialised multidimensional
+// array that annotated kernels index as A(i, j). Header-only and CUDA-free: a
+// CUDA build attaches a device mirror through the opaque mirror slot.
+#pragma once
+
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+namespace hy {
+
+namespace detail {
+// Base of whatever a backend attaches to an array (the CUDA runtime keeps the
+// device copy and its coherence state there). Destroyed with the array.
+struct mirror_base {
+  virtual ~mirror_base() = default;
+};
+
+template <class... I>
+constexpr bool all_integral_v = (std::is_integral_v<std::decay_t<I>> && ...);
+} // namespace detail
+
+template <class T, int N>
+class array {
+  static_assert(N >= 1 && N <= 3, "hy::array supports ranks 1 to 3");
+  static_assert(std::is_trivially_copyable_v<T>,
+                "hy::array elements must be trivially copyable (they are "
+                "copied to and from device memory)");
+
+public:
+  using value_type = T;
+  static constexpr int rank = N;
+
+  array() = default;
+
+  template <class... I,
+            class = std::enable_if_t<sizeof...(I) == N &&
+                                     detail::all_integral_v<I...>>>
+  explicit array(I... extents) {
+    std::size_t e[N] = {static_cast<std::size_t>(extents)...};
+    std::size_t total = 1;
+    for (int d = 0; d < N; ++d) {
+      assert(static_cast<long long>(e[d]) >= 0 && "negative extent");
+      ext_[d] = e[d];
+      total *= e[d];
+    }
+    size_ = total;
+    data_.reset(new T[total]());
+  }
+
+  array(const array &o) : size_(o.size_) {
+    for (int d = 0; d < N; ++d)
+      ext_[d] = o.ext_[d];
+    data_.reset(new T[size_]);
+    for (std::size_t i = 0; i < size_; ++i)
+      data_[i] = o.data_[i];
+  }
+  array(array &&) noexcept = default;
+  array &operator=(const array &o) {
+    if (this != &o) {
+      array tmp(o);
+      *this = std::move(tmp);
+    }
+    return *this;
+  }
+  array &operator=(array &&) noexcept = default;
+
+  template <class... I,
+            class = std::enable_if_t<sizeof...(I) == N &&
+                                     detail::all_integral_v<I...>>>
+  T &operator()(I... idx) {
+    return data_[offset(static_cast<std::size_t>(idx)...)];
+  }
+  template <class... I,
+            class = std::enable_if_t<sizeof...(I) == N &&
+                                     detail::all_integral_v<I...>>>
+  const T &operator()(I... idx) const {
+    return data_[offset(static_cast<std::size_t>(idx)...)];
+  }
+
+  std::size_t extent(int d) const { return ext_[d]; }
+  std::size_t size() const { return size_; }
+  T *data() { return data_.get(); }
+  const T *data() const { return data_.get(); }
+
+  /// Sets every element to v.
+  void fill(const T &v) {
+    for (std::size_t i = 0; i < size_; ++i)
+      data_[i] = v;
+  }
+
+  /// The backend's attachment (device mirror); null on CPU-only builds.
+  detail::mirror_base *hy_mirror() const { return mirror_.get(); }
+  void hy_set_mirror(std::unique_ptr<detail::mirror_base> m) const {
+    mirror_ = std::move(m);
+  }
+
+private:
+  std::size_t offset(std::size_t i) const {
+    check(0, i);
+    return i;
+  }
+  std::size_t offset(std::size_t i, std::size_t j) const {
+    check(0, i);
+    check(1, j);
+    return i * ext_[1] + j;
+  }
+  std::size_t offset(std::size_t i, std::size_t j, std::size_t k) const {
+    check(0, i);
+    check(1, j);
+    check(2, k);
+    return (i * ext_[1] + j) * ext_[2] + k;
+  }
+  void check([[maybe_unused]] int d, [[maybe_unused]] std::size_t i) const {
+#ifdef HY_CHECK_BOUNDS
+    assert(i < ext_[d] && "hy::array index out of range");
+#endif
+  }
+
+  std::unique_ptr<T[]> data_;
+  std::size_t ext_[N] = {};
+  std::size_t size_ = 0;
+  // Device copy (declared last so it is destroyed first). Mutable: syncing
+  // a const array to the device is not a logical change.
+  mutable std::unique_ptr<detail::mirror_base> mirror_;
+};
+
+} // namespace hy

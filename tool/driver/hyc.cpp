@@ -1,0 +1,90 @@
+// hyc: the command-line driver. Parses options, loads the compilation
+// database (-p, or flags after --), calls the hy library, writes the output
+// only on success (removing a stale one on failure).
+#include "hy/Translator.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstring>
+
+using namespace llvm;
+
+static cl::OptionCategory Cat("hyc options");
+static cl::opt<std::string> TargetOpt("target", cl::desc("Output: serial, openmp or cuda"),
+                                      cl::init("openmp"), cl::cat(Cat));
+static cl::opt<std::string> Output("o", cl::desc("Output file (default: standard output)"),
+                                   cl::value_desc("file"), cl::cat(Cat));
+static cl::opt<bool> NoLines("no-line-directives",
+                             cl::desc("Do not emit #line directives"), cl::cat(Cat));
+static cl::opt<bool> CheckFetch("check-fetch",
+                                cl::desc("Bounds-check every access redirected to a fetch tile"),
+                                cl::cat(Cat));
+static cl::opt<std::string> ReportFile("report",
+                                       cl::desc("Write the kernel report to this file ('-': stderr)"),
+                                       cl::value_desc("file"), cl::cat(Cat));
+
+int main(int argc, const char **argv) {
+  cl::SetVersionPrinter([](raw_ostream &os) {
+    os << "hyc (hy) " HY_VERSION " built with LLVM " LLVM_VERSION_STRING "\n";
+  });
+  // Without -p or --, parse as plain C++17 instead of searching for a database.
+  std::vector<const char *> args(argv, argv + argc);
+  bool hasDb = false;
+  for (int i = 1; i < argc; ++i)
+    hasDb |= !std::strcmp(argv[i], "--") || !std::strncmp(argv[i], "-p", 2);
+  if (!hasDb) {
+    args.push_back("--");
+    args.push_back("-std=c++17");
+  }
+  int n = static_cast<int>(args.size());
+  auto parser = clang::tooling::CommonOptionsParser::create(n, args.data(), Cat, cl::Required,
+                                                            "hy source-to-source compiler\n");
+  if (!parser) {
+    errs() << toString(parser.takeError());
+    return 2;
+  }
+  hy::TranslateOptions opts;
+  if (TargetOpt == "serial") opts.print.target = hy::Target::Serial;
+  else if (TargetOpt == "openmp") opts.print.target = hy::Target::OpenMP;
+  else if (TargetOpt == "cuda") opts.print.target = hy::Target::Cuda;
+  else {
+    errs() << "hyc: error: unknown target '" << TargetOpt << "' (expected serial, openmp or cuda)\n";
+    return 2;
+  }
+  opts.print.lineDirectives = !NoLines;
+  opts.print.checkFetch = CheckFetch;
+  opts.report = !ReportFile.empty();
+  const auto &files = parser->getSourcePathList();
+  if (files.size() != 1) {
+    errs() << "hyc: error: expected exactly one input file\n";
+    return 2;
+  }
+  hy::TranslateResult r = hy::translateFile(parser->getCompilations(), files[0], opts);
+  if (!r.ok) {
+    if (!Output.empty())
+      sys::fs::remove(Output);
+    return 1;
+  }
+  auto write = [](const std::string &path, const std::string &text) {
+    if (path == "-") {
+      outs() << text;
+      return true;
+    }
+    std::error_code ec;
+    raw_fd_ostream os(path, ec);
+    if (ec) {
+      errs() << "hyc: error: cannot write '" << path << "': " << ec.message() << "\n";
+      return false;
+    }
+    os << text;
+    return true;
+  };
+  if (!write(Output.empty() ? std::string("-") : std::string(Output), r.output))
+    return 1;
+  if (opts.report) {
+    if (ReportFile == "-") errs() << r.report;
+    else if (!write(ReportFile, r.report)) return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,52 @@
+// Analyses over the AST that the model builder and the checks share:
+// canonical-loop recognition, variable accesses (read/write, element or
+// whole), array classification, expression utilities.
+#pragma once
+
+#include "hy/Model.h"
+#include "clang/AST/ASTContext.h"
+#include <optional>
+#include <vector>
+
+namespace hy {
+
+/// Recognises `for (i = lo; i CMP hi; i += s)`; reports an error at the
+/// offending part (when `diagnose`) and returns nullopt if it is not one.
+std::optional<LoopInfo> analyzeCanonicalLoop(clang::ASTContext &ctx,
+                                             const clang::ForStmt *loop,
+                                             const PragmaDirective *pragma,
+                                             bool diagnose = true);
+
+/// One use of a variable.
+struct Access {
+  const clang::VarDecl *var = nullptr;
+  const clang::Expr *expr = nullptr; // the DeclRefExpr
+  bool read = false, write = false;
+  bool element = false;              // through A(...), v[i] or a raw a[i]
+  bool meta = false;                 // only A.extent()/size(): no data touched
+  const clang::Expr *elementExpr = nullptr; // the whole A(i, j) expression
+  std::vector<const clang::Expr *> indices;  // i, j of A(i, j)
+};
+
+/// Every use of a variable inside `s`, classified.
+void collectAccesses(const clang::Stmt *s, std::vector<Access> &out);
+
+/// Variables declared inside `s`.
+void collectDeclaredVars(const clang::Stmt *s,
+                         std::set<const clang::VarDecl *> &out);
+
+/// Does `e` mention any variable of `vars`? Returns the first one.
+const clang::VarDecl *mentionsAny(const clang::Stmt *e,
+                                  const std::set<const clang::VarDecl *> &vars);
+
+/// Evaluates an integer constant expression (nullopt if not constant or
+/// value-dependent).
+std::optional<int64_t> evalInt(clang::ASTContext &ctx, const clang::Expr *e);
+
+/// Structural equality of two expressions (same variables, operators, literals).
+bool sameExpr(clang::ASTContext &ctx, const clang::Expr *a, const clang::Expr *b);
+
+/// The DeclRefExpr'd variable of an expression after stripping parens/casts.
+const clang::VarDecl *refVar(const clang::Expr *e);
+
+} // namespace hy

@@ -1,0 +1,44 @@
+// Front end entry points: the `#pragma hy` handler installed on the
+// preprocessor before parsing, and the attachment of recorded pragmas to
+// the statements that follow them in the parsed AST.
+#pragma once
+
+#include "hy/Pragma.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Preprocessor.h"
+#include <map>
+
+namespace hy {
+
+/// Registers the `hy` pragma handler; it appends to `table`.
+void installPragmaHandler(clang::Preprocessor &PP, PragmaTable &table);
+
+/// The statement each pragma belongs to.
+struct Attachment {
+  /// parallel-for pragma id -> its ForStmt
+  std::map<unsigned, const clang::ForStmt *> loops;
+  /// ForStmt -> its parallel-for pragma
+  std::map<const clang::ForStmt *, const PragmaDirective *> loopPragma;
+  /// fetch pragma id -> the probe IfStmt clang parsed in its place
+  std::map<unsigned, const clang::IfStmt *> fetchProbes;
+  /// probe IfStmt -> fetch pragma
+  std::map<const clang::IfStmt *, const PragmaDirective *> probePragma;
+};
+
+/// Attaches every valid pragma of the main file; reports misplaced ones.
+/// Returns false if an error was reported.
+bool attachPragmas(clang::ASTContext &ctx, const PragmaTable &table,
+                   Attachment &out);
+
+/// If `s` is a fetch probe wrapper, the pragma id it carries.
+std::optional<unsigned> probeId(const clang::Stmt *s);
+/// The statement a probe wrapper covers (its else branch).
+const clang::Stmt *probeBody(const clang::IfStmt *probe);
+/// The argument list of a probe: m, sizes, origins.
+struct ProbeArgs {
+  const clang::Expr *array = nullptr;
+  std::vector<const clang::Expr *> sizes, origins;
+};
+ProbeArgs probeArgs(const clang::IfStmt *probe);
+
+} // namespace hy

@@ -1,0 +1,134 @@
+// The one model of annotated regions that every target prints from:
+// a Kernel is an outermost block-level `parallel for` nest; its body is a
+// tree of Nodes (block-uniform statements, uniform control flow, thread
+// nests, fetches). Built by model/ModelBuilder.cpp, checked by analysis/,
+// printed by target/.
+#pragma once
+
+#include "hy/Pragma.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hy {
+
+/// A canonical loop: for (index = lower; index CMP bound; index += step).
+struct LoopInfo {
+  const clang::ForStmt *loop = nullptr;
+  const PragmaDirective *pragma = nullptr;
+  const clang::VarDecl *index = nullptr;
+  bool declaresIndex = true;      // 'int i = lo' (true) or 'i = lo'
+  const clang::Expr *lower = nullptr;
+  const clang::Expr *bound = nullptr;
+  const clang::Expr *step = nullptr; // null: +1 or -1 (see stepSign)
+  clang::BinaryOperatorKind cmp = clang::BO_LT; // index CMP bound
+  int stepSign = 1;               // +1 increasing, -1 decreasing
+  std::optional<int64_t> constStep; // the signed step if constant
+  std::optional<int64_t> constTrip; // the trip count if constant
+};
+
+/// Which storage a name the kernel uses refers to.
+enum class ArrayKind { None, HyArray, StdVector };
+
+struct ArrayType {
+  ArrayKind kind = ArrayKind::None;
+  int rank = 0;
+  clang::QualType elem;
+};
+
+/// hy::array<T, N> / std::vector<T> (through references and cv) or None.
+ArrayType classifyArray(clang::QualType t);
+
+struct Reduction {
+  ReductionOp op;
+  const clang::VarDecl *var = nullptr;
+  bool isArray = false;
+  clang::SourceLocation loc; // the variable's name in the clause
+};
+
+struct Fetch {
+  const PragmaDirective *pragma = nullptr;
+  const clang::IfStmt *probe = nullptr; // the parsed probe wrapper
+  const clang::Stmt *stmt = nullptr;    // the statement the fetch covers
+  const clang::VarDecl *array = nullptr;
+  ArrayType type;
+  std::vector<const clang::Expr *> sizes, origins; // AST from the probe
+  std::vector<std::optional<int64_t>> constSizes;
+  std::vector<const clang::VarDecl *> threads;
+  std::vector<int> perm; // storage order: tile dim k holds array dim perm[k]
+  bool written = false;  // the statement writes the array (write back)
+  bool insideThreadNest = false;
+  unsigned number = 0; // index in Kernel::fetches
+};
+
+enum class NodeKind {
+  Sequence,   // a compound statement: children in order
+  Uniform,    // a block-uniform statement without nests or fetches
+  Control,    // block-uniform if/for/while/do containing nests or fetches
+  ThreadNest, // perfectly nested into(threads) loops
+  FetchNode,  // a fetch covering its child
+  ThreadStmt, // a statement inside a thread nest (per-thread code)
+};
+
+struct Node {
+  NodeKind kind = NodeKind::Uniform;
+  const clang::Stmt *stmt = nullptr;
+  std::vector<std::unique_ptr<Node>> children;
+  // ThreadNest
+  std::vector<LoopInfo> loops; // outermost first
+  std::vector<Reduction> reductions;
+  bool fixedShape = false; // one iteration per thread (contains a fetch)
+  // FetchNode
+  Fetch *fetch = nullptr;
+};
+
+/// An update of an element of an array reduction variable, rewritten as an
+/// atomic: target op= value, or target = min/max(target, value).
+struct ArrayUpdate {
+  const clang::Expr *assign = nullptr; // the whole assignment expression
+  const clang::Expr *target = nullptr; // A(i, j)
+  const clang::Expr *value = nullptr;  // e
+  ReductionOp op;
+};
+
+/// A variable declared outside a kernel and used inside it.
+struct Capture {
+  const clang::VarDecl *var = nullptr;
+  ArrayType array;       // kind None: a scalar passed by value
+  bool read = false, written = false;
+  const Reduction *reduction = nullptr; // cross-block reduction variable
+};
+
+struct Kernel {
+  unsigned number = 0;
+  const clang::FunctionDecl *function = nullptr;
+  const clang::Decl *topLevel = nullptr; // insertion point for device code
+  std::vector<LoopInfo> blockLoops;      // the perfect nest, outermost first
+  const clang::Stmt *blockBody = nullptr;
+  std::unique_ptr<Node> body;
+  std::vector<Reduction> reductions;     // across blocks (block-loop clauses)
+  std::vector<std::unique_ptr<Fetch>> fetches;
+  std::vector<Capture> captures;
+  std::vector<ArrayUpdate> arrayUpdates;
+  /// Element accesses inside fetch statements -> the tile they use.
+  std::map<const clang::Expr *, const Fetch *> tileOf;
+  /// Variables declared inside the kernel (block loop indices included).
+  std::set<const clang::VarDecl *> locals;
+  std::string name; // hy_<function>_<line>
+};
+
+struct TranslationModel {
+  std::vector<std::unique_ptr<Kernel>> kernels;
+  /// Functions defined in this TU and called (transitively) from kernels.
+  std::vector<const clang::FunctionDecl *> deviceFunctions;
+};
+
+} // namespace hy

@@ -1,0 +1,70 @@
+// What the `#pragma hy` front end records: one PragmaDirective per pragma,
+// with its clauses as written. Parsing happens in the PragmaHandler; the
+// expressions of fetch sizes/origins are re-parsed by clang through a probe
+// (see frontend/PragmaHandler.cpp) so later stages get real AST for them.
+#pragma once
+
+#include "clang/Basic/SourceLocation.h"
+#include <string>
+#include <vector>
+
+namespace hy {
+
+enum class PragmaKind { ParallelFor, Fetch };
+
+enum class ReductionOp { Add, Mul, Min, Max, BitAnd, BitOr, BitXor, LogAnd, LogOr };
+
+/// Spelling of the operator as the user writes it and OpenMP accepts it.
+const char *spelling(ReductionOp op);
+/// Name used by the runtimes: hy::atomic_<name>, hy::cuda::op::<name>.
+const char *runtimeName(ReductionOp op);
+
+struct NamedLoc {
+  std::string name;
+  clang::SourceLocation loc;
+};
+
+struct ReductionClause {
+  ReductionOp op;
+  clang::SourceLocation opLoc;
+  std::vector<NamedLoc> vars;
+};
+
+struct FetchClause {
+  NamedLoc array;
+  std::vector<clang::SourceRange> sizes;   // token ranges in the pragma line
+  std::vector<clang::SourceRange> origins; // token ranges in the pragma line
+  std::vector<NamedLoc> threads;
+  std::vector<int> perm; // empty: identity
+  clang::SourceLocation permLoc;
+};
+
+struct PragmaDirective {
+  unsigned id = 0;
+  PragmaKind kind = PragmaKind::ParallelFor;
+  clang::SourceLocation loc;   // the '#' of '#pragma'
+  clang::SourceLocation endLoc; // end of the pragma line (the eod token)
+  std::string text;            // "hy parallel for ..." as written, one line
+  bool intoThreads = false;
+  clang::SourceLocation intoLoc;
+  std::vector<ReductionClause> reductions;
+  FetchClause fetch;
+  bool valid = true; // false: a parse error was reported; ignore it later
+};
+
+/// All pragmas of one translation unit, owned by the frontend action.
+struct PragmaTable {
+  std::vector<PragmaDirective> pragmas;
+  const PragmaDirective *byId(unsigned id) const {
+    return id < pragmas.size() ? &pragmas[id] : nullptr;
+  }
+};
+
+/// Name of the probe function clang parses in place of a fetch pragma:
+/// `if (__hy_fetch_probe(ID, m, __hy_list(s...), __hy_list(o...))) {} else`.
+inline constexpr const char *kFetchProbe = "__hy_fetch_probe";
+inline constexpr const char *kListProbe = "__hy_list";
+/// Declarations of the probes, added to the predefines of every parse.
+const char *probeDeclarations();
+
+} // namespace hy

@@ -1,0 +1,288 @@
+// Classifies every use of a variable in a statement as read and/or write,
+// whole-variable or element (A(i, j), v[i], a[i]), following how each
+// expression uses its operands. Works on template patterns too, where
+// calls and operators may still be unresolved.
+#include "hy/Analysis.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtVisitor.h"
+
+using namespace clang;
+
+namespace hy {
+
+const VarDecl *refVar(const Expr *e) {
+  if (!e)
+    return nullptr;
+  e = e->IgnoreParenImpCasts();
+  if (const auto *dre = dyn_cast<DeclRefExpr>(e))
+    return dyn_cast<VarDecl>(dre->getDecl());
+  return nullptr;
+}
+
+namespace {
+
+enum Mode { Read = 1, Write = 2, ReadWrite = 3 };
+
+class Walker {
+public:
+  explicit Walker(std::vector<Access> &out) : out(out) {}
+
+  void visit(const Stmt *s, int mode) {
+    if (!s)
+      return;
+    if (const auto *e = dyn_cast<Expr>(s))
+      return visitExpr(e, mode);
+    if (const auto *ds = dyn_cast<DeclStmt>(s)) {
+      for (const Decl *d : ds->decls())
+        if (const auto *vd = dyn_cast<VarDecl>(d))
+          if (const Expr *init = vd->getInit())
+            visitExpr(init, vd->getType()->isReferenceType() &&
+                                    !vd->getType().getNonReferenceType().isConstQualified()
+                                ? ReadWrite
+                                : Read);
+      return;
+    }
+    for (const Stmt *c : s->children())
+      visit(c, Read);
+  }
+
+private:
+  void element(const Expr *whole, const Expr *base, ArrayRef<const Expr *> idx,
+               int mode) {
+    const Expr *b = base->IgnoreParenImpCasts();
+    if (const auto *dre = dyn_cast<DeclRefExpr>(b)) {
+      if (const auto *vd = dyn_cast<VarDecl>(dre->getDecl())) {
+        Access a;
+        a.var = vd;
+        a.expr = dre;
+        a.read = mode & Read;
+        a.write = mode & Write;
+        a.element = true;
+        a.elementExpr = whole;
+        a.indices.assign(idx.begin(), idx.end());
+        out.push_back(a);
+      }
+    } else {
+      visitExpr(base, mode);
+    }
+    for (const Expr *i : idx)
+      visitExpr(i, Read);
+  }
+
+  static bool isElementOperator(OverloadedOperatorKind k) {
+    return k == OO_Call || k == OO_Subscript;
+  }
+
+  void call(const Expr *callee, const FunctionDecl *fd,
+            ArrayRef<const Expr *> args, unsigned firstParam = 0) {
+    for (unsigned i = 0; i < args.size(); ++i) {
+      int mode = Read;
+      if (fd && i + firstParam < fd->getNumParams()) {
+        QualType pt = fd->getParamDecl(i + firstParam)->getType();
+        if (pt->isReferenceType() && !pt.getNonReferenceType().isConstQualified())
+          mode = ReadWrite;
+        if (pt->isPointerType() && !pt->getPointeeType().isConstQualified())
+          mode = ReadWrite;
+      } else if (!fd) {
+        mode = Read; // unresolved (template) call: assume by value/const ref
+      }
+      visitExpr(args[i], mode);
+    }
+    if (callee)
+      visitExpr(callee, Read);
+  }
+
+  void visitExpr(const Expr *e, int mode) {
+    if (!e)
+      return;
+    if (const auto *p = dyn_cast<ParenExpr>(e))
+      return visitExpr(p->getSubExpr(), mode);
+    if (const auto *ice = dyn_cast<ImplicitCastExpr>(e)) {
+      if (ice->getCastKind() == CK_LValueToRValue)
+        return visitExpr(ice->getSubExpr(), Read);
+      return visitExpr(ice->getSubExpr(), mode);
+    }
+    if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
+      if (const auto *vd = dyn_cast<VarDecl>(dre->getDecl())) {
+        Access a;
+        a.var = vd;
+        a.expr = dre;
+        a.read = mode & Read;
+        a.write = mode & Write;
+        out.push_back(a);
+      }
+      return;
+    }
+    if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
+      if (bo->isAssignmentOp()) {
+        visitExpr(bo->getLHS(), bo->isCompoundAssignmentOp() ? ReadWrite : Write);
+        visitExpr(bo->getRHS(), Read);
+        return;
+      }
+      if (bo->getOpcode() == BO_Comma) {
+        visitExpr(bo->getLHS(), Read);
+        visitExpr(bo->getRHS(), mode);
+        return;
+      }
+      visitExpr(bo->getLHS(), Read);
+      visitExpr(bo->getRHS(), Read);
+      return;
+    }
+    if (const auto *uo = dyn_cast<UnaryOperator>(e)) {
+      if (uo->isIncrementDecrementOp() || uo->getOpcode() == UO_AddrOf)
+        return visitExpr(uo->getSubExpr(), ReadWrite);
+      if (uo->getOpcode() == UO_Deref)
+        return visitExpr(uo->getSubExpr(), mode);
+      return visitExpr(uo->getSubExpr(), Read);
+    }
+    if (const auto *co = dyn_cast<AbstractConditionalOperator>(e)) {
+      visitExpr(co->getCond(), Read);
+      visitExpr(co->getTrueExpr(), mode);
+      visitExpr(co->getFalseExpr(), mode);
+      return;
+    }
+    if (const auto *ase = dyn_cast<ArraySubscriptExpr>(e))
+      return element(e, ase->getBase(), {ase->getIdx()}, mode);
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e)) {
+      OverloadedOperatorKind k = op->getOperator();
+      SmallVector<const Expr *, 4> rest;
+      for (unsigned i = 1; i < op->getNumArgs(); ++i)
+        rest.push_back(op->getArg(i));
+      if (isElementOperator(k))
+        return element(e, op->getArg(0), rest, mode);
+      if (k == OO_Equal) {
+        visitExpr(op->getArg(0), Write);
+        visitExpr(op->getArg(1), Read);
+        return;
+      }
+      if (k == OO_PlusEqual || k == OO_MinusEqual || k == OO_StarEqual ||
+          k == OO_SlashEqual || k == OO_PercentEqual || k == OO_AmpEqual ||
+          k == OO_PipeEqual || k == OO_CaretEqual || k == OO_LessLessEqual ||
+          k == OO_GreaterGreaterEqual || k == OO_PlusPlus || k == OO_MinusMinus) {
+        visitExpr(op->getArg(0), ReadWrite);
+        for (const Expr *a : rest)
+          visitExpr(a, Read);
+        return;
+      }
+      for (const Expr *a : op->arguments())
+        visitExpr(a, Read);
+      return;
+    }
+    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
+      const Expr *obj = mc->getImplicitObjectArgument();
+      const CXXMethodDecl *md = mc->getMethodDecl();
+      size_t before = out.size();
+      visitExpr(obj, md && md->isConst() ? Read : ReadWrite);
+      if (md && (md->getName() == "extent" || md->getName() == "size"))
+        for (size_t i = before; i < out.size(); ++i)
+          out[i].meta = true;
+      SmallVector<const Expr *, 4> args(mc->arguments());
+      call(nullptr, md, args);
+      return;
+    }
+    if (const auto *ce = dyn_cast<CallExpr>(e)) {
+      const Expr *callee = ce->getCallee()->IgnoreParenImpCasts();
+      SmallVector<const Expr *, 4> args(ce->arguments());
+      // In templates A(i, j) on a dependent array stays a plain call.
+      if (const auto *dre = dyn_cast<DeclRefExpr>(callee))
+        if (isa<VarDecl>(dre->getDecl()))
+          return element(e, callee, args, mode);
+      if (const auto *dm = dyn_cast<CXXDependentScopeMemberExpr>(callee)) {
+        size_t before = out.size();
+        std::string name = dm->getMember().getAsString();
+        bool meta = name == "extent" || name == "size";
+        if (!dm->isImplicitAccess())
+          visitExpr(dm->getBase(), meta ? Read : ReadWrite);
+        if (meta)
+          for (size_t i = before; i < out.size(); ++i)
+            out[i].meta = true;
+        call(nullptr, nullptr, args);
+        return;
+      }
+      call(callee, ce->getDirectCallee(), args);
+      return;
+    }
+    if (const auto *me = dyn_cast<MemberExpr>(e))
+      return visitExpr(me->getBase(), mode);
+    if (const auto *cons = dyn_cast<CXXConstructExpr>(e)) {
+      SmallVector<const Expr *, 4> args(cons->arguments());
+      call(nullptr, nullptr, args);
+      return;
+    }
+    if (const auto *mte = dyn_cast<MaterializeTemporaryExpr>(e))
+      return visitExpr(mte->getSubExpr(), mode);
+    for (const Stmt *c : e->children())
+      visit(c, Read);
+  }
+
+  std::vector<Access> &out;
+};
+
+class DeclCollector : public RecursiveASTVisitor<DeclCollector> {
+public:
+  explicit DeclCollector(std::set<const VarDecl *> &out) : out(out) {}
+  bool VisitVarDecl(VarDecl *vd) {
+    out.insert(vd);
+    return true;
+  }
+  std::set<const VarDecl *> &out;
+};
+
+class Mention : public RecursiveASTVisitor<Mention> {
+public:
+  explicit Mention(const std::set<const VarDecl *> &vars) : vars(vars) {}
+  bool VisitDeclRefExpr(DeclRefExpr *e) {
+    if (const auto *vd = dyn_cast<VarDecl>(e->getDecl()))
+      if (vars.count(vd)) {
+        found = vd;
+        return false;
+      }
+    return true;
+  }
+  const std::set<const VarDecl *> &vars;
+  const VarDecl *found = nullptr;
+};
+
+} // namespace
+
+void collectAccesses(const Stmt *s, std::vector<Access> &out) {
+  Walker(out).visit(s, Read);
+}
+
+void collectDeclaredVars(const Stmt *s, std::set<const VarDecl *> &out) {
+  DeclCollector(out).TraverseStmt(const_cast<Stmt *>(s));
+}
+
+const VarDecl *mentionsAny(const Stmt *e, const std::set<const VarDecl *> &vars) {
+  if (!e || vars.empty())
+    return nullptr;
+  Mention m(vars);
+  m.TraverseStmt(const_cast<Stmt *>(e));
+  return m.found;
+}
+
+std::optional<int64_t> evalInt(ASTContext &ctx, const Expr *e) {
+  if (!e || e->isValueDependent() || e->isTypeDependent())
+    return std::nullopt;
+  Expr::EvalResult r;
+  if (!e->EvaluateAsInt(r, ctx))
+    return std::nullopt;
+  return r.Val.getInt().getExtValue();
+}
+
+bool sameExpr(ASTContext &ctx, const Expr *a, const Expr *b) {
+  if (!a || !b)
+    return false;
+  a = a->IgnoreParenImpCasts();
+  b = b->IgnoreParenImpCasts();
+  llvm::FoldingSetNodeID ia, ib;
+  a->Profile(ia, ctx, /*Canonical=*/true);
+  b->Profile(ib, ctx, /*Canonical=*/true);
+  if (ia == ib)
+    return true;
+  auto va = evalInt(ctx, a), vb = evalInt(ctx, b);
+  return va && vb && *va == *vb;
+}
+
+} // namespace hy

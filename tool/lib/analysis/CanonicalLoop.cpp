@@ -1,0 +1,212 @@
+// Canonical-loop recognition for `parallel for`: one integer index, a
+// loop-invariant bound compared with < <= > >= !=, and ++ -- += -= by a
+// loop-invariant step. Errors point at the offending part of the header.
+#include "hy/Analysis.h"
+#include "hy/Diagnostics.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace hy {
+
+namespace {
+
+const Expr *strip(const Expr *e) { return e ? e->IgnoreParenImpCasts() : nullptr; }
+
+// index CMP bound, with the comparison flipped if written bound CMP index.
+bool matchCond(const Expr *cond, const VarDecl *idx, BinaryOperatorKind &cmp,
+               const Expr *&bound) {
+  cond = strip(cond);
+  BinaryOperatorKind op;
+  const Expr *l, *r;
+  if (const auto *bo = dyn_cast_or_null<BinaryOperator>(cond)) {
+    op = bo->getOpcode();
+    l = bo->getLHS();
+    r = bo->getRHS();
+  } else if (const auto *oc = dyn_cast_or_null<CXXOperatorCallExpr>(cond)) {
+    if (oc->getNumArgs() != 2)
+      return false;
+    switch (oc->getOperator()) {
+    case OO_Less: op = BO_LT; break;
+    case OO_LessEqual: op = BO_LE; break;
+    case OO_Greater: op = BO_GT; break;
+    case OO_GreaterEqual: op = BO_GE; break;
+    case OO_ExclaimEqual: op = BO_NE; break;
+    default: return false;
+    }
+    l = oc->getArg(0);
+    r = oc->getArg(1);
+  } else {
+    return false;
+  }
+  if (op != BO_LT && op != BO_LE && op != BO_GT && op != BO_GE && op != BO_NE)
+    return false;
+  if (refVar(l) == idx) {
+    cmp = op;
+    bound = r;
+    return true;
+  }
+  if (refVar(r) == idx) {
+    switch (op) {
+    case BO_LT: cmp = BO_GT; break;
+    case BO_LE: cmp = BO_GE; break;
+    case BO_GT: cmp = BO_LT; break;
+    case BO_GE: cmp = BO_LE; break;
+    default: cmp = op; break;
+    }
+    bound = l;
+    return true;
+  }
+  return false;
+}
+
+// ++i, i++, --i, i--, i += s, i -= s, i = i + s, i = s + i, i = i - s.
+bool matchInc(const Expr *inc, const VarDecl *idx, int &sign, const Expr *&step) {
+  inc = strip(inc);
+  step = nullptr;
+  if (const auto *uo = dyn_cast_or_null<UnaryOperator>(inc)) {
+    if (!uo->isIncrementDecrementOp() || refVar(uo->getSubExpr()) != idx)
+      return false;
+    sign = uo->isIncrementOp() ? 1 : -1;
+    return true;
+  }
+  const auto *bo = dyn_cast_or_null<BinaryOperator>(inc);
+  if (!bo || refVar(bo->getLHS()) != idx)
+    return false;
+  if (bo->getOpcode() == BO_AddAssign || bo->getOpcode() == BO_SubAssign) {
+    sign = bo->getOpcode() == BO_AddAssign ? 1 : -1;
+    step = bo->getRHS();
+    return true;
+  }
+  if (bo->getOpcode() == BO_Assign) {
+    const auto *rhs = dyn_cast<BinaryOperator>(strip(bo->getRHS()));
+    if (!rhs)
+      return false;
+    if (rhs->getOpcode() == BO_Add) {
+      sign = 1;
+      if (refVar(rhs->getLHS()) == idx) { step = rhs->getRHS(); return true; }
+      if (refVar(rhs->getRHS()) == idx) { step = rhs->getLHS(); return true; }
+    }
+    if (rhs->getOpcode() == BO_Sub && refVar(rhs->getLHS()) == idx) {
+      sign = -1;
+      step = rhs->getRHS();
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
+std::optional<LoopInfo> analyzeCanonicalLoop(ASTContext &ctx, const ForStmt *fs,
+                                             const PragmaDirective *pragma,
+                                             bool diagnose) {
+  DiagnosticsEngine &DE = ctx.getDiagnostics();
+  LoopInfo li;
+  li.loop = fs;
+  li.pragma = pragma;
+
+  // init
+  const Stmt *init = fs->getInit();
+  if (const auto *ds = dyn_cast_or_null<DeclStmt>(init)) {
+    if (ds->isSingleDecl())
+      if (const auto *vd = dyn_cast<VarDecl>(ds->getSingleDecl()))
+        if (vd->getInit()) {
+          li.index = vd;
+          li.lower = vd->getInit();
+          li.declaresIndex = true;
+        }
+  } else if (const auto *bo = dyn_cast_or_null<BinaryOperator>(
+                 init ? strip(dyn_cast<Expr>(init)) : nullptr)) {
+    if (bo->getOpcode() == BO_Assign && refVar(bo->getLHS())) {
+      li.index = refVar(bo->getLHS());
+      li.lower = bo->getRHS();
+      li.declaresIndex = false;
+    }
+  }
+  if (!li.index) {
+    if (diagnose)
+      report(DE, init ? init->getBeginLoc() : fs->getLParenLoc(), Diag::LoopInit);
+    return std::nullopt;
+  }
+  QualType it = li.index->getType();
+  if (!it->isIntegerType() && !it->isDependentType()) {
+    if (diagnose)
+      report(DE, li.index->getLocation(), Diag::LoopIndexType)
+          << li.index->getName() << it;
+    return std::nullopt;
+  }
+  std::string name = li.index->getName().str();
+
+  // condition
+  if (!fs->getCond() || !matchCond(fs->getCond(), li.index, li.cmp, li.bound)) {
+    if (diagnose)
+      report(DE, fs->getCond() ? fs->getCond()->getBeginLoc() : fs->getLParenLoc(),
+             Diag::LoopCond)
+          << name;
+    return std::nullopt;
+  }
+
+  // increment
+  if (!fs->getInc() || !matchInc(fs->getInc(), li.index, li.stepSign, li.step)) {
+    if (diagnose)
+      report(DE, fs->getInc() ? fs->getInc()->getBeginLoc() : fs->getRParenLoc(),
+             Diag::LoopInc)
+          << name;
+    return std::nullopt;
+  }
+  if (li.step) {
+    if (auto v = evalInt(ctx, li.step)) {
+      if (*v == 0) {
+        if (diagnose)
+          report(DE, li.step->getBeginLoc(), Diag::StepZero);
+        return std::nullopt;
+      }
+      li.constStep = *v * li.stepSign;
+    }
+  } else {
+    li.constStep = li.stepSign;
+  }
+
+  // Invariance: the index is written only by the increment; the bound and
+  // step use nothing the body (or the increment) writes.
+  std::vector<Access> body;
+  collectAccesses(fs->getBody(), body);
+  std::set<const VarDecl *> written;
+  for (const Access &a : body) {
+    if (a.write && !a.element && a.var == li.index) {
+      if (diagnose) {
+        report(DE, a.expr->getBeginLoc(), Diag::IndexModified) << name;
+      }
+      return std::nullopt;
+    }
+    if (a.write && !a.element)
+      written.insert(a.var);
+  }
+  written.insert(li.index);
+  for (auto [what, e] : {std::pair<const char *, const Expr *>{"bound", li.bound},
+                         {"step", li.step}}) {
+    if (const VarDecl *v = mentionsAny(e, written)) {
+      if (diagnose)
+        report(DE, e->getBeginLoc(), Diag::LoopVariant) << what << v->getName();
+      return std::nullopt;
+    }
+  }
+
+  // Constant trip count where everything is constant.
+  auto lo = evalInt(ctx, li.lower), hi = evalInt(ctx, li.bound);
+  if (lo && hi && li.constStep) {
+    int64_t s = *li.constStep, n = 0;
+    int64_t l = *lo, h = *hi;
+    if (li.cmp == BO_LE) h += 1;
+    if (li.cmp == BO_GE) h -= 1;
+    if (s > 0 && (li.cmp == BO_LT || li.cmp == BO_LE || li.cmp == BO_NE))
+      n = h > l ? (h - l + s - 1) / s : 0;
+    else if (s < 0 && (li.cmp == BO_GT || li.cmp == BO_GE || li.cmp == BO_NE))
+      n = l > h ? (l - h + (-s) - 1) / (-s) : 0;
+    li.constTrip = n;
+  }
+  return li;
+}
+
+} // namespace hy

@@ -1,0 +1,521 @@
+// Semantic checks over the model: reduction clauses resolved and typed,
+// no writes to outer scalars except reductions, array-reduction updates in
+// an atomic-able form, the data a kernel may use, and the fetch rules
+// (block-uniform origins, no divergent fetch, one iteration per thread,
+// every access matched to exactly one tile).
+#include "hy/Analysis.h"
+#include "hy/Diagnostics.h"
+#include "hy/ModelBuilder.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace hy {
+
+namespace {
+
+class Checker {
+public:
+  Checker(ASTContext &ctx, Kernel &k)
+      : ctx(ctx), DE(ctx.getDiagnostics()), k(k) {}
+
+  bool run() {
+    const Stmt *region = k.blockLoops.front().loop;
+    collectDeclaredVars(region, k.locals);
+    for (const LoopInfo &li : k.blockLoops)
+      k.locals.insert(li.index);
+    collectAccesses(region, regionAccesses);
+
+    resolveBlockReductions();
+    checkCaptures();
+    checkWrites(k.body.get(), {});
+    checkArrayUpdates(region);
+    for (auto &f : k.fetches)
+      checkFetch(*f);
+    checkFetchPlacement(k.body.get(), nullptr, {});
+    return ok;
+  }
+
+private:
+  void fail() { ok = false; }
+
+  const VarDecl *findVar(const std::string &name, const Stmt *scope,
+                         const std::set<const VarDecl *> &inside) {
+    std::vector<Access> acc;
+    collectAccesses(scope, acc);
+    const VarDecl *insideMatch = nullptr;
+    for (const Access &a : acc)
+      if (a.var->getName() == name) {
+        if (!inside.count(a.var))
+          return a.var;
+        insideMatch = a.var;
+      }
+    return insideMatch;
+  }
+
+  bool resolve(const ReductionClause &c, const NamedLoc &v, const Stmt *scope,
+               const std::set<const VarDecl *> &inside, Reduction &r) {
+    const VarDecl *vd = findVar(v.name, scope, inside);
+    if (!vd) {
+      report(DE, v.loc, Diag::ReductionNotUsed) << v.name;
+      return false;
+    }
+    if (inside.count(vd)) {
+      report(DE, v.loc, Diag::ReductionDeclaredInside) << v.name;
+      fail();
+      return false;
+    }
+    r.op = c.op;
+    r.var = vd;
+    r.loc = v.loc;
+    QualType t = vd->getType().getNonReferenceType();
+    ArrayType at = classifyArray(t);
+    QualType elem = t;
+    if (at.kind != ArrayKind::None) {
+      r.isArray = true;
+      elem = at.elem;
+    } else if (!t->isArithmeticType() && !t->isDependentType()) {
+      report(DE, v.loc, Diag::ReductionType) << v.name << t;
+      fail();
+      return false;
+    }
+    bool bitwise = c.op == ReductionOp::BitAnd || c.op == ReductionOp::BitOr ||
+                   c.op == ReductionOp::BitXor;
+    if (bitwise && !elem->isDependentType() && !elem->isIntegerType()) {
+      report(DE, c.opLoc, Diag::ReductionOpType) << spelling(c.op) << v.name << t;
+      fail();
+      return false;
+    }
+    return true;
+  }
+
+  void resolveBlockReductions() {
+    for (const LoopInfo &li : k.blockLoops)
+      for (const ReductionClause &c : li.pragma->reductions)
+        for (const NamedLoc &v : c.vars) {
+          Reduction r;
+          if (resolve(c, v, k.blockLoops.front().loop, k.locals, r))
+            k.reductions.push_back(r);
+        }
+  }
+
+  const Reduction *blockReduction(const VarDecl *v) const {
+    for (const Reduction &r : k.reductions)
+      if (r.var == v)
+        return &r;
+    return nullptr;
+  }
+
+  void checkCaptures() {
+    std::map<const VarDecl *, Capture> caps;
+    for (const Access &a : regionAccesses) {
+      const VarDecl *v = a.var;
+      if (k.locals.count(v))
+        continue;
+      if (v->hasGlobalStorage() && !v->isLocalVarDeclOrParm()) {
+        QualType t = v->getType();
+        bool constant = v->isConstexpr() ||
+                        (t.isConstQualified() && t->isIntegralOrEnumerationType() &&
+                         v->getInit() && evalInt(ctx, v->getInit()));
+        if (!constant && !reportedGlobal.count(v)) {
+          report(DE, a.expr->getBeginLoc(), Diag::GlobalInKernel) << v->getName();
+          reportedGlobal.insert(v);
+          fail();
+        }
+        continue;
+      }
+      Capture &c = caps[v];
+      if (!c.var) {
+        c.var = v;
+        c.array = classifyArray(v->getType());
+        c.reduction = blockReduction(v);
+        QualType t = v->getType().getNonReferenceType();
+        if (c.array.kind == ArrayKind::None) {
+          if (t->isPointerType() || t->isArrayType()) {
+            report(DE, a.expr->getBeginLoc(), Diag::RawPointer) << v->getName();
+            fail();
+          } else if (!t->isArithmeticType() && !t->isEnumeralType() &&
+                     !t->isDependentType()) {
+            report(DE, a.expr->getBeginLoc(), Diag::UnsupportedCapture)
+                << v->getName() << t;
+            fail();
+          }
+        }
+      }
+      c.read |= a.read;
+      c.written |= a.write;
+    }
+    for (auto &[v, c] : caps)
+      k.captures.push_back(c);
+    std::sort(k.captures.begin(), k.captures.end(), [](const Capture &a, const Capture &b) {
+      return a.var->getLocation() < b.var->getLocation();
+    });
+  }
+
+  // Scalars declared outside a parallel loop may be written inside it only
+  // as reductions of that loop (or of an enclosing block loop).
+  void checkWrites(const Node *n, std::set<const VarDecl *> allowed) {
+    if (!n)
+      return;
+    if (n->kind == NodeKind::ThreadNest) {
+      std::set<const VarDecl *> inside;
+      collectDeclaredVars(n->stmt, inside);
+      for (const LoopInfo &li : n->loops)
+        inside.insert(li.index);
+      Node *mn = const_cast<Node *>(n);
+      for (const LoopInfo &li : n->loops)
+        for (const ReductionClause &c : li.pragma->reductions)
+          for (const NamedLoc &v : c.vars) {
+            Reduction r;
+            if (resolve(c, v, n->stmt, inside, r)) {
+              if (r.isArray) {
+                report(DE, v.loc, Diag::ReductionType) << v.name << r.var->getType();
+                fail();
+                continue;
+              }
+              mn->reductions.push_back(r);
+            }
+          }
+      std::set<const VarDecl *> ok2 = allowed;
+      for (const Reduction &r : n->reductions)
+        ok2.insert(r.var);
+      std::vector<Access> acc;
+      collectAccesses(n->stmt, acc);
+      for (const Access &a : acc)
+        if (a.write && !a.element && !inside.count(a.var) && !ok2.count(a.var) &&
+            !blockReduction(a.var))
+          writeError(a);
+      return;
+    }
+    if (n->kind == NodeKind::Uniform || n == k.body.get()) {
+      if (n->kind == NodeKind::Uniform) {
+        std::vector<Access> acc;
+        collectAccesses(n->stmt, acc);
+        bool arrayWrite = false, localWrite = false;
+        for (const Access &a : acc) {
+          if (a.write && !a.element && !k.locals.count(a.var) && !blockReduction(a.var))
+            writeError(a);
+          if (a.write && (a.element || classifyArray(a.var->getType()).kind != ArrayKind::None))
+            arrayWrite = true;
+          else if (a.write && k.locals.count(a.var))
+            localWrite = true;
+        }
+        if (arrayWrite && localWrite && !isa<DeclStmt>(n->stmt)) {
+          report(DE, n->stmt->getBeginLoc(), Diag::BlockStmtMixedWrite);
+          fail();
+        }
+      }
+    }
+    if (n->kind == NodeKind::Control) {
+      // The control statement's own header (condition, increment).
+      std::vector<Access> acc;
+      for (const Stmt *c : n->stmt->children()) {
+        bool isChildBody = false;
+        for (auto &ch : n->children)
+          if (ch->stmt == c)
+            isChildBody = true;
+        if (!isChildBody)
+          collectAccesses(c, acc);
+      }
+      for (const Access &a : acc)
+        if (a.write && !a.element && !k.locals.count(a.var) && !blockReduction(a.var))
+          writeError(a);
+    }
+    for (auto &c : n->children)
+      checkWrites(c.get(), allowed);
+  }
+
+  void writeError(const Access &a) {
+    if (!reportedWrite.insert(a.expr).second)
+      return;
+    report(DE, a.expr->getBeginLoc(), Diag::WriteToOuterScalar) << a.var->getName();
+    report(DE, a.var->getLocation(), Diag::NoteDeclaredHere) << a.var->getName();
+    fail();
+  }
+
+  // --- array reductions
+  static bool isMinMaxCall(const Expr *e, ReductionOp &op,
+                           const Expr *&a, const Expr *&b) {
+    e = e->IgnoreParenImpCasts();
+    const auto *call = dyn_cast<CallExpr>(e);
+    if (!call || call->getNumArgs() != 2)
+      return false;
+    std::string name;
+    if (const auto *fd = call->getDirectCallee())
+      name = fd->getName().str();
+    else if (const auto *ule = dyn_cast<UnresolvedLookupExpr>(call->getCallee()->IgnoreImplicit()))
+      name = ule->getName().getAsString();
+    if (name == "min" || name == "fmin" || name == "fminf")
+      op = ReductionOp::Min;
+    else if (name == "max" || name == "fmax" || name == "fmaxf")
+      op = ReductionOp::Max;
+    else
+      return false;
+    a = call->getArg(0)->IgnoreImplicit();
+    b = call->getArg(1)->IgnoreImplicit();
+    return true;
+  }
+
+  static std::optional<ReductionOp> compoundOp(BinaryOperatorKind k) {
+    switch (k) {
+    case BO_AddAssign: return ReductionOp::Add;
+    case BO_MulAssign: return ReductionOp::Mul;
+    case BO_AndAssign: return ReductionOp::BitAnd;
+    case BO_OrAssign: return ReductionOp::BitOr;
+    case BO_XorAssign: return ReductionOp::BitXor;
+    default: return std::nullopt;
+    }
+  }
+
+  void checkArrayUpdates(const Stmt *region) {
+    std::set<const VarDecl *> arrays;
+    for (const Reduction &r : k.reductions)
+      if (r.isArray)
+        arrays.insert(r.var);
+    if (arrays.empty())
+      return;
+    std::set<const Expr *> matchedTargets;
+    auto sameTarget = [&](const Expr *a, const Expr *b) { return sameExpr(ctx, a, b); };
+    std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
+      if (!s)
+        return;
+      if (const auto *bo = dyn_cast<BinaryOperator>(s)) {
+        std::vector<Access> lhs;
+        collectAccesses(bo->getLHS(), lhs);
+        const Reduction *r = nullptr;
+        if (!lhs.empty() && lhs.front().element && arrays.count(lhs.front().var) &&
+            lhs.front().elementExpr == bo->getLHS()->IgnoreParenImpCasts())
+          r = blockReduction(lhs.front().var);
+        if (r && bo->isAssignmentOp()) {
+          ArrayUpdate u;
+          u.assign = bo;
+          u.target = bo->getLHS()->IgnoreParenImpCasts();
+          u.op = r->op;
+          bool good = false;
+          if (auto op = compoundOp(bo->getOpcode())) {
+            good = *op == r->op;
+            u.value = bo->getRHS();
+          } else if (bo->getOpcode() == BO_Assign) {
+            ReductionOp op;
+            const Expr *a, *b;
+            const Expr *rhs = bo->getRHS()->IgnoreParenImpCasts();
+            if (isMinMaxCall(rhs, op, a, b) && op == r->op) {
+              if (sameTarget(a, u.target)) { good = true; u.value = b; }
+              else if (sameTarget(b, u.target)) { good = true; u.value = a; }
+            } else if (const auto *ar = dyn_cast<BinaryOperator>(rhs)) {
+              std::optional<ReductionOp> bop;
+              switch (ar->getOpcode()) {
+              case BO_Add: bop = ReductionOp::Add; break;
+              case BO_Mul: bop = ReductionOp::Mul; break;
+              case BO_And: bop = ReductionOp::BitAnd; break;
+              case BO_Or: bop = ReductionOp::BitOr; break;
+              case BO_Xor: bop = ReductionOp::BitXor; break;
+              case BO_LAnd: bop = ReductionOp::LogAnd; break;
+              case BO_LOr: bop = ReductionOp::LogOr; break;
+              default: break;
+              }
+              if (bop && *bop == r->op) {
+                if (sameTarget(ar->getLHS(), u.target)) { good = true; u.value = ar->getRHS(); }
+                else if (sameTarget(ar->getRHS(), u.target)) { good = true; u.value = ar->getLHS(); }
+              }
+            }
+          }
+          if (good) {
+            k.arrayUpdates.push_back(u);
+            matchedTargets.insert(u.target);
+            walk(u.value);
+            for (const Expr *i : lhs.front().indices)
+              walk(i);
+            return;
+          }
+        }
+      }
+      for (const Stmt *c : s->children())
+        walk(c);
+    };
+    walk(region);
+    for (const Access &a : regionAccesses)
+      if (a.write && arrays.count(a.var) && !matchedTargets.count(a.elementExpr)) {
+        const Reduction *r = blockReduction(a.var);
+        report(DE, a.expr->getBeginLoc(), Diag::ReductionArrayUpdate)
+            << a.var->getName() << spelling(r->op)
+            << (r->op == ReductionOp::Max ? "max" : "min");
+        fail();
+      }
+  }
+
+  // --- fetch
+  void checkFetch(Fetch &f) {
+    if (!f.array || f.type.kind == ArrayKind::None)
+      return;
+    for (const Expr *e : f.sizes)
+      for (const VarDecl *v : k.locals)
+        if (mentionsAny(e, {v})) {
+          report(DE, e->getBeginLoc(), Diag::FetchSizeNotUniform) << v->getName();
+          fail();
+          break;
+        }
+    std::vector<Access> acc;
+    collectAccesses(f.stmt, acc);
+    for (const Access &a : acc) {
+      if (a.var != f.array)
+        continue;
+      if (a.meta)
+        continue;
+      if (!a.element) {
+        report(DE, a.expr->getBeginLoc(), Diag::FetchNotRedirectable) << a.var->getName();
+        fail();
+        continue;
+      }
+      f.written |= a.write;
+    }
+  }
+
+  // Walks the block body with the fetches and thread-varying variables in
+  // scope; matches accesses to tiles and checks origins and divergence.
+  void checkFetchPlacement(const Node *n, const Node *nest,
+                           std::vector<const Fetch *> active) {
+    if (!n)
+      return;
+    std::set<const VarDecl *> varying;
+    if (nest) {
+      collectDeclaredVars(nest->stmt, varying);
+      for (const LoopInfo &li : nest->loops)
+        varying.insert(li.index);
+    }
+    switch (n->kind) {
+    case NodeKind::ThreadNest:
+      if (n->fixedShape)
+        for (const LoopInfo &li : n->loops)
+          if (!li.constTrip) {
+            report(DE, li.loop->getBeginLoc(), Diag::FetchNestShape)
+                << ("the trip count of the loop over '" + li.index->getName().str() +
+                    "' is not a constant");
+            fail();
+          }
+      for (auto &c : n->children)
+        checkFetchPlacement(c.get(), n, active);
+      return;
+    case NodeKind::FetchNode: {
+      const Fetch *f = n->fetch;
+      if (f && f->array)
+        for (const Expr *o : f->origins)
+          if (const VarDecl *v = mentionsAny(o, varying)) {
+            report(DE, o->getBeginLoc(), Diag::FetchOriginThread) << v->getName();
+            fail();
+          }
+      if (f && f->array)
+        active.push_back(f);
+      for (auto &c : n->children)
+        checkFetchPlacement(c.get(), nest, active);
+      if (f && f->array)
+        matchAccesses(f, active);
+      return;
+    }
+    case NodeKind::Control:
+      if (nest && containsFetch(n))
+        for (const Stmt *c : n->stmt->children()) {
+          bool body = false;
+          for (auto &ch : n->children)
+            body |= ch->stmt == c;
+          if (!body && c)
+            if (const VarDecl *v = mentionsAny(c, varying)) {
+              report(DE, c->getBeginLoc(), Diag::FetchDivergent) << v->getName();
+              fail();
+            }
+        }
+      [[fallthrough]];
+    default:
+      for (auto &c : n->children)
+        checkFetchPlacement(c.get(), nest, active);
+    }
+  }
+
+  static bool containsFetch(const Node *n) {
+    if (n->kind == NodeKind::FetchNode)
+      return true;
+    for (auto &c : n->children)
+      if (containsFetch(c.get()))
+        return true;
+    return false;
+  }
+
+  // Each access to the array inside the statement of `f` goes to exactly
+  // one tile of `active` (the innermost fetch of a chain matches first).
+  void matchAccesses(const Fetch *f, const std::vector<const Fetch *> &active) {
+    std::vector<Access> acc;
+    collectAccesses(f->stmt, acc);
+    for (const Access &a : acc) {
+      if (!a.element || a.meta)
+        continue;
+      std::vector<const Fetch *> cands;
+      for (const Fetch *g : active)
+        if (g->array == a.var && covers(g, a.elementExpr))
+          cands.push_back(g);
+      if (cands.empty() || k.tileOf.count(a.elementExpr))
+        continue;
+      if (cands.size() == 1) {
+        k.tileOf[a.elementExpr] = cands.front();
+        continue;
+      }
+      std::vector<const Fetch *> matches;
+      for (const Fetch *g : cands)
+        if (originMatches(g, a.indices))
+          matches.push_back(g);
+      if (matches.size() == 1) {
+        k.tileOf[a.elementExpr] = matches.front();
+        continue;
+      }
+      report(DE, a.expr->getBeginLoc(),
+             matches.empty() ? Diag::AccessNoTile : Diag::AccessSeveralTiles)
+          << a.var->getName();
+      for (const Fetch *g : matches.empty() ? cands : matches)
+        report(DE, g->pragma->loc, Diag::NoteTile);
+      fail();
+    }
+  }
+
+  bool covers(const Fetch *g, const Expr *e) const {
+    return g->stmt->getBeginLoc() <= e->getBeginLoc() &&
+           e->getEndLoc() <= g->stmt->getEndLoc();
+  }
+
+  bool originMatches(const Fetch *g, const std::vector<const Expr *> &idx) {
+    if (idx.size() != g->origins.size())
+      return false;
+    for (size_t d = 0; d < idx.size(); ++d) {
+      const Expr *o = g->origins[d];
+      const Expr *e = idx[d]->IgnoreParenImpCasts();
+      if (sameExpr(ctx, e, o))
+        continue;
+      const auto *bo = dyn_cast<BinaryOperator>(e);
+      if (bo && (bo->getOpcode() == BO_Add || bo->getOpcode() == BO_Sub) &&
+          sameExpr(ctx, bo->getLHS(), o))
+        continue;
+      if (bo && bo->getOpcode() == BO_Add && sameExpr(ctx, bo->getRHS(), o))
+        continue;
+      return false;
+    }
+    return true;
+  }
+
+  ASTContext &ctx;
+  DiagnosticsEngine &DE;
+  Kernel &k;
+  std::vector<Access> regionAccesses;
+  std::set<const VarDecl *> reportedGlobal;
+  std::set<const Expr *> reportedWrite;
+  bool ok = true;
+};
+
+} // namespace
+
+bool checkModel(ASTContext &ctx, TranslationModel &model) {
+  bool ok = true;
+  for (auto &k : model.kernels)
+    ok &= Checker(ctx, *k).run();
+  return ok;
+}
+
+} // namespace hy

@@ -1,0 +1,388 @@
+// Walks every function of the main file and turns each outermost
+// block-level `parallel for` nest into a Kernel: block loops, a tree of
+// block-body nodes (uniform statements, uniform control flow, thread nests,
+// fetches) and the fetch descriptions.
+#include "hy/ModelBuilder.h"
+#include "hy/Analysis.h"
+#include "hy/Diagnostics.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace hy {
+
+namespace {
+
+/// The single statement inside `{ s }`, or s itself.
+const Stmt *unwrap(const Stmt *s) {
+  while (const auto *cs = dyn_cast_or_null<CompoundStmt>(s)) {
+    if (cs->size() != 1)
+      break;
+    s = cs->body_front();
+  }
+  return s;
+}
+
+class Builder {
+public:
+  Builder(ASTContext &ctx, const PragmaTable &pragmas, const Attachment &att,
+          TranslationModel &model)
+      : ctx(ctx), SM(ctx.getSourceManager()), DE(ctx.getDiagnostics()),
+        pragmas(pragmas), att(att), model(model) {}
+
+  bool run() {
+    walkDecls(ctx.getTranslationUnitDecl());
+    return ok;
+  }
+
+private:
+  const PragmaDirective *loopPragma(const Stmt *s) const {
+    const auto *fs = dyn_cast_or_null<ForStmt>(s);
+    if (!fs)
+      return nullptr;
+    auto it = att.loopPragma.find(fs);
+    return it == att.loopPragma.end() ? nullptr : it->second;
+  }
+  const PragmaDirective *fetchPragma(const Stmt *s) const {
+    const auto *is = dyn_cast_or_null<IfStmt>(s);
+    if (!is)
+      return nullptr;
+    auto it = att.probePragma.find(is);
+    return it == att.probePragma.end() ? nullptr : it->second;
+  }
+  bool isBlockLoop(const Stmt *s) const {
+    const PragmaDirective *p = loopPragma(s);
+    return p && !p->intoThreads;
+  }
+  bool isThreadLoop(const Stmt *s) const {
+    const PragmaDirective *p = loopPragma(s);
+    return p && p->intoThreads;
+  }
+  bool containsAnnotated(const Stmt *s) const {
+    if (!s)
+      return false;
+    if (loopPragma(s) || fetchPragma(s))
+      return true;
+    for (const Stmt *c : s->children())
+      if (containsAnnotated(c))
+        return true;
+    return false;
+  }
+  void error(SourceLocation loc, Diag d) {
+    report(DE, loc, d);
+    ok = false;
+  }
+
+  // --- host level
+  void walkDecls(const DeclContext *dc) {
+    for (const Decl *d : dc->decls()) {
+      if (!SM.isInMainFile(SM.getExpansionLoc(d->getLocation())) &&
+          !isa<NamespaceDecl>(d) && !isa<LinkageSpecDecl>(d))
+        continue;
+      if (const auto *ftd = dyn_cast<FunctionTemplateDecl>(d))
+        d = ftd->getTemplatedDecl();
+      if (const auto *fd = dyn_cast<FunctionDecl>(d)) {
+        if (fd->doesThisDeclarationHaveABody() && !fd->isTemplateInstantiation()) {
+          currentFunction = fd;
+          walkHost(fd->getBody());
+        }
+      } else if (const auto *ctd = dyn_cast<ClassTemplateDecl>(d)) {
+        walkDecls(ctd->getTemplatedDecl());
+      } else if (const auto *inner = dyn_cast<DeclContext>(d)) {
+        if (isa<NamespaceDecl>(d) || isa<LinkageSpecDecl>(d) || isa<CXXRecordDecl>(d))
+          walkDecls(inner);
+      }
+    }
+  }
+
+  void walkHost(const Stmt *s) {
+    if (!s)
+      return;
+    if (const PragmaDirective *p = loopPragma(s)) {
+      if (p->intoThreads) {
+        error(p->intoLoc, Diag::IntoOutsideBlock);
+      } else {
+        buildKernel(cast<ForStmt>(s));
+        return;
+      }
+    }
+    if (const PragmaDirective *p = fetchPragma(s))
+      error(p->loc, Diag::FetchOutsideKernel);
+    if (const auto *le = dyn_cast<LambdaExpr>(s)) {
+      walkHost(le->getBody());
+      return;
+    }
+    for (const Stmt *c : s->children())
+      walkHost(c);
+  }
+
+  // --- kernels
+  void buildKernel(const ForStmt *outer) {
+    auto k = std::make_unique<Kernel>();
+    k->number = model.kernels.size();
+    k->function = currentFunction;
+    const Decl *top = currentFunction;
+    if (const auto *ftd = currentFunction->getDescribedFunctionTemplate())
+      top = ftd;
+    // Climb to a declaration at namespace scope (methods defined in classes).
+    while (top->getDeclContext() && !top->getDeclContext()->isFileContext()) {
+      const auto *parent = dyn_cast<Decl>(top->getDeclContext());
+      if (!parent)
+        break;
+      top = parent;
+      if (const auto *rd = dyn_cast<CXXRecordDecl>(top))
+        if (const auto *ctd = rd->getDescribedClassTemplate())
+          top = ctd;
+    }
+    k->topLevel = top;
+    unsigned line = SM.getExpansionLineNumber(outer->getBeginLoc());
+    std::string fname = currentFunction->getNameAsString();
+    if (fname.empty() || !std::isalpha(static_cast<unsigned char>(fname[0])))
+      fname = "fn";
+    k->name = "hy_" + fname + "_L" + std::to_string(line);
+
+    const Stmt *s = outer;
+    while (true) {
+      const auto *fs = cast<ForStmt>(s);
+      auto li = analyzeCanonicalLoop(ctx, fs, loopPragma(fs));
+      if (!li) {
+        ok = false;
+        return;
+      }
+      k->blockLoops.push_back(*li);
+      const Stmt *inner = unwrap(fs->getBody());
+      if (isBlockLoop(inner)) {
+        s = inner;
+        continue;
+      }
+      k->blockBody = fs->getBody();
+      break;
+    }
+    kernel = k.get();
+    k->body = buildBlock(k->blockBody);
+    model.kernels.push_back(std::move(k));
+    kernel = nullptr;
+  }
+
+  std::unique_ptr<Node> buildBlock(const Stmt *s) {
+    auto n = std::make_unique<Node>();
+    n->stmt = s;
+    if (const auto *cs = dyn_cast<CompoundStmt>(s)) {
+      n->kind = NodeKind::Sequence;
+      for (const Stmt *c : cs->body())
+        n->children.push_back(buildBlock(c));
+      return n;
+    }
+    if (const PragmaDirective *p = fetchPragma(s)) {
+      n->kind = NodeKind::FetchNode;
+      n->fetch = buildFetch(cast<IfStmt>(s), p, /*inThreads=*/false);
+      n->children.push_back(buildBlock(probeBody(cast<IfStmt>(s))));
+      return n;
+    }
+    if (const PragmaDirective *p = loopPragma(s)) {
+      if (!p->intoThreads) {
+        error(p->loc, Diag::ImperfectBlockNest);
+        report(DE, kernel->blockLoops.front().loop->getBeginLoc(), Diag::NoteOuterLoop);
+        n->kind = NodeKind::Uniform;
+        return n;
+      }
+      return buildThreadNest(cast<ForStmt>(s));
+    }
+    if (!containsAnnotated(s)) {
+      n->kind = NodeKind::Uniform;
+      return n;
+    }
+    n->kind = NodeKind::Control;
+    if (const auto *is = dyn_cast<IfStmt>(s)) {
+      n->children.push_back(buildBlock(is->getThen()));
+      if (is->getElse())
+        n->children.push_back(buildBlock(is->getElse()));
+    } else if (const auto *fs = dyn_cast<ForStmt>(s)) {
+      n->children.push_back(buildBlock(fs->getBody()));
+    } else if (const auto *ws = dyn_cast<WhileStmt>(s)) {
+      n->children.push_back(buildBlock(ws->getBody()));
+    } else if (const auto *ds = dyn_cast<DoStmt>(s)) {
+      n->children.push_back(buildBlock(ds->getBody()));
+    } else if (const auto *rs = dyn_cast<CXXForRangeStmt>(s)) {
+      n->children.push_back(buildBlock(rs->getBody()));
+    } else {
+      // switch, labels, ...: annotated code under them is not supported.
+      for (const Stmt *c : s->children())
+        if (c && containsAnnotated(c))
+          n->children.push_back(buildBlock(c));
+    }
+    return n;
+  }
+
+  std::unique_ptr<Node> buildThreadNest(const ForStmt *outer) {
+    auto n = std::make_unique<Node>();
+    n->kind = NodeKind::ThreadNest;
+    n->stmt = outer;
+    const Stmt *s = outer;
+    while (true) {
+      const auto *fs = cast<ForStmt>(s);
+      auto li = analyzeCanonicalLoop(ctx, fs, loopPragma(fs));
+      if (!li) {
+        ok = false;
+        return n;
+      }
+      n->loops.push_back(*li);
+      const Stmt *inner = unwrap(fs->getBody());
+      if (isThreadLoop(inner)) {
+        if (n->loops.size() == 3) {
+          error(loopPragma(inner)->loc, Diag::TooManyThreadDims);
+          return n;
+        }
+        s = inner;
+        continue;
+      }
+      break;
+    }
+    threadScopes.push_back(n.get());
+    n->children.push_back(buildThreadBody(n->loops.back().loop->getBody(), n.get()));
+    threadScopes.pop_back();
+    return n;
+  }
+
+  std::unique_ptr<Node> buildThreadBody(const Stmt *s, Node *nest) {
+    auto n = std::make_unique<Node>();
+    n->stmt = s;
+    if (const PragmaDirective *p = loopPragma(s)) {
+      error(p->loc, p->intoThreads ? Diag::ImperfectThreadNest : Diag::BlockLoopInThreads);
+      report(DE, nest->loops.front().loop->getBeginLoc(), Diag::NoteOuterLoop);
+      n->kind = NodeKind::ThreadStmt;
+      return n;
+    }
+    if (const PragmaDirective *p = fetchPragma(s)) {
+      n->kind = NodeKind::FetchNode;
+      n->fetch = buildFetch(cast<IfStmt>(s), p, /*inThreads=*/true);
+      nest->fixedShape = true;
+      n->children.push_back(buildThreadBody(probeBody(cast<IfStmt>(s)), nest));
+      return n;
+    }
+    if (!containsAnnotated(s)) {
+      n->kind = NodeKind::ThreadStmt;
+      return n;
+    }
+    n->kind = isa<CompoundStmt>(s) ? NodeKind::Sequence : NodeKind::Control;
+    for (const Stmt *c : s->children())
+      if (c)
+        n->children.push_back(buildThreadBody(c, nest));
+    return n;
+  }
+
+  Fetch *buildFetch(const IfStmt *probe, const PragmaDirective *p, bool inThreads) {
+    auto f = std::make_unique<Fetch>();
+    f->pragma = p;
+    f->probe = probe;
+    f->stmt = probeBody(probe);
+    f->insideThreadNest = inThreads;
+    f->number = kernel->fetches.size();
+    ProbeArgs args = probeArgs(probe);
+    f->array = refVar(args.array);
+    f->sizes = args.sizes;
+    f->origins = args.origins;
+    const FetchClause &fc = p->fetch;
+    if (!f->array) {
+      error(fc.array.loc, Diag::FetchNotArray);
+      kernel->fetches.push_back(std::move(f));
+      return kernel->fetches.back().get();
+    }
+    f->type = classifyArray(f->array->getType());
+    if (f->type.kind == ArrayKind::None) {
+      report(DE, fc.array.loc, Diag::FetchNotArray) << fc.array.name << f->array->getType();
+      ok = false;
+    } else if (f->type.rank != 0) {
+      int r = f->type.rank;
+      if ((int)f->sizes.size() != r) {
+        report(DE, fc.array.loc, Diag::FetchRank)
+            << fc.array.name << (unsigned)f->sizes.size() << "sizes" << r;
+        ok = false;
+      } else if ((int)f->origins.size() != r) {
+        report(DE, fc.array.loc, Diag::FetchRank)
+            << fc.array.name << (unsigned)f->origins.size() << "origins" << r;
+        ok = false;
+      }
+    }
+    for (const Expr *e : f->sizes) {
+      f->constSizes.push_back(evalInt(ctx, e));
+      if (f->constSizes.back() && *f->constSizes.back() <= 0) {
+        report(DE, e->getBeginLoc(), Diag::FetchSizeNonPositive)
+            << std::to_string(*f->constSizes.back());
+        ok = false;
+      }
+      if (!e->isTypeDependent() && !e->getType()->isIntegralOrEnumerationType()) {
+        error(e->getBeginLoc(), Diag::FetchSizeNotInt);
+      }
+    }
+    // Permutation.
+    int rank = static_cast<int>(f->sizes.size());
+    if (!fc.perm.empty()) {
+      std::vector<bool> seen(rank, false);
+      bool good = (int)fc.perm.size() == rank;
+      for (int v : fc.perm) {
+        if (v < 0 || v >= rank || seen[v])
+          good = false;
+        else
+          seen[v] = true;
+      }
+      if (!good) {
+        report(DE, fc.permLoc, Diag::FetchPerm) << std::to_string(rank - 1);
+        ok = false;
+      }
+      f->perm = fc.perm;
+    } else {
+      for (int d = 0; d < rank; ++d)
+        f->perm.push_back(d);
+    }
+    // Thread indices: loops around the fetch, or thread loops inside it.
+    std::map<std::string, const VarDecl *> visible;
+    for (const Node *nest : threadScopes)
+      for (const LoopInfo &li : nest->loops)
+        visible[li.index->getName().str()] = li.index;
+    collectInnerThreadIndices(f->stmt, visible);
+    for (const NamedLoc &t : fc.threads) {
+      auto it = visible.find(t.name);
+      if (it == visible.end()) {
+        report(DE, t.loc, Diag::FetchThreadIndex) << t.name;
+        ok = false;
+        continue;
+      }
+      f->threads.push_back(it->second);
+    }
+    kernel->fetches.push_back(std::move(f));
+    return kernel->fetches.back().get();
+  }
+
+  void collectInnerThreadIndices(const Stmt *s,
+                                 std::map<std::string, const VarDecl *> &out) {
+    if (!s)
+      return;
+    if (isThreadLoop(s))
+      if (auto li = analyzeCanonicalLoop(ctx, cast<ForStmt>(s), loopPragma(s), false))
+        out[li->index->getName().str()] = li->index;
+    for (const Stmt *c : s->children())
+      collectInnerThreadIndices(c, out);
+  }
+
+  ASTContext &ctx;
+  SourceManager &SM;
+  DiagnosticsEngine &DE;
+  const PragmaTable &pragmas;
+  const Attachment &att;
+  TranslationModel &model;
+  const FunctionDecl *currentFunction = nullptr;
+  Kernel *kernel = nullptr;
+  std::vector<Node *> threadScopes;
+  bool ok = true;
+};
+
+} // namespace
+
+bool buildModel(ASTContext &ctx, const PragmaTable &pragmas, const Attachment &att,
+                TranslationModel &model) {
+  return Builder(ctx, pragmas, att, model).run();
+}
+
+} // namespace hy

@@ -1,0 +1,212 @@
+// Shared printing helpers and the CPU rewrite of a kernel (used by the
+// OpenMP target and by the CPU fallback path of the CUDA target).
+#include "PrintUtil.h"
+#include "hy/Analysis.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace hy {
+
+std::string sourceText(const SourceManager &SM, const LangOptions &LO, SourceRange r) {
+  CharSourceRange cr = CharSourceRange::getTokenRange(r);
+  cr = Lexer::makeFileCharRange(cr, SM, LO);
+  if (cr.isInvalid())
+    return "";
+  return Lexer::getSourceText(cr, SM, LO).str();
+}
+
+std::string exprText(ASTContext &ctx, const Expr *e) {
+  return sourceText(ctx.getSourceManager(), ctx.getLangOpts(), e->getSourceRange());
+}
+
+SourceLocation stmtEnd(ASTContext &ctx, const Stmt *s) {
+  const SourceManager &SM = ctx.getSourceManager();
+  const LangOptions &LO = ctx.getLangOpts();
+  if (const auto *cs = dyn_cast<CompoundStmt>(s))
+    return cs->getRBracLoc().getLocWithOffset(1);
+  if (const auto *fs = dyn_cast<ForStmt>(s))
+    return stmtEnd(ctx, fs->getBody());
+  if (const auto *ws = dyn_cast<WhileStmt>(s))
+    return stmtEnd(ctx, ws->getBody());
+  if (const auto *rs = dyn_cast<CXXForRangeStmt>(s))
+    return stmtEnd(ctx, rs->getBody());
+  if (const auto *is = dyn_cast<IfStmt>(s))
+    return stmtEnd(ctx, is->getElse() ? is->getElse() : is->getThen());
+  if (const auto *ls = dyn_cast<LabelStmt>(s))
+    return stmtEnd(ctx, ls->getSubStmt());
+  if (isa<DeclStmt>(s) || isa<NullStmt>(s))
+    return Lexer::getLocForEndOfToken(SM.getExpansionLoc(s->getEndLoc()), 0, SM, LO);
+  SourceLocation end = SM.getExpansionRange(s->getEndLoc()).getEnd();
+  SourceLocation after = Lexer::findLocationAfterToken(end, tok::semi, SM, LO, false);
+  if (after.isValid())
+    return after;
+  return Lexer::getLocForEndOfToken(end, 0, SM, LO);
+}
+
+CharSourceRange stmtRange(ASTContext &ctx, const Stmt *s) {
+  return CharSourceRange::getCharRange(
+      ctx.getSourceManager().getExpansionLoc(s->getBeginLoc()), stmtEnd(ctx, s));
+}
+
+void replacePragma(Rewriter &R, const PragmaDirective &d, const std::string &text) {
+  R.ReplaceText(CharSourceRange::getCharRange(d.loc, d.endLoc), text);
+}
+
+std::string where(const SourceManager &SM, SourceLocation loc) {
+  PresumedLoc p = SM.getPresumedLoc(SM.getExpansionLoc(loc));
+  if (p.isInvalid())
+    return "?";
+  return llvm::sys::path::filename(p.getFilename()).str() + ":" +
+         std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn());
+}
+
+std::string cString(const std::string &s) {
+  std::string r = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      r += '\\';
+    r += c;
+  }
+  return r + "\"";
+}
+
+std::string lineDirective(const PrintInput &in, SourceLocation loc) {
+  if (!in.opts.lineDirectives)
+    return "";
+  const SourceManager &SM = in.ctx.getSourceManager();
+  unsigned line = SM.getExpansionLineNumber(loc);
+  return "#line " + std::to_string(line) + " " + cString(in.opts.inputName) + "\n";
+}
+
+std::string stepText(ASTContext &ctx, const LoopInfo &li) {
+  if (li.constStep)
+    return std::to_string(*li.constStep);
+  std::string s = "(" + exprText(ctx, li.step) + ")";
+  return li.stepSign < 0 ? "-" + s : s;
+}
+
+const char *cmpText(const LoopInfo &li) {
+  switch (li.cmp) {
+  case BO_LT: return "<";
+  case BO_LE: return "<=";
+  case BO_GT: return ">";
+  case BO_GE: return ">=";
+  default: return li.stepSign > 0 ? "<" : ">";
+  }
+}
+
+std::string tripText(ASTContext &ctx, const LoopInfo &li) {
+  if (li.constTrip)
+    return std::to_string(*li.constTrip);
+  std::string lo = "(long long)(" + exprText(ctx, li.lower) + ")";
+  std::string hi = "(long long)(" + exprText(ctx, li.bound) + ")";
+  std::string st = li.constStep ? std::to_string(std::llabs(*li.constStep))
+                                : "(long long)(" + exprText(ctx, li.step) + ")";
+  bool up = li.stepSign > 0;
+  std::string span;
+  if (li.cmp == BO_LE)
+    span = hi + " - " + lo + " + 1";
+  else if (li.cmp == BO_GE)
+    span = lo + " - " + hi + " + 1";
+  else
+    span = up ? hi + " - " + lo : lo + " - " + hi;
+  if (st == "1")
+    return "hy::trips(" + span + ", 1)";
+  return "hy::trips(" + span + ", " + st + ")";
+}
+
+static bool mentionsIndices(const LoopInfo &inner, const std::vector<LoopInfo> &outer,
+                            size_t upto) {
+  std::set<const VarDecl *> idx;
+  for (size_t i = 0; i < upto; ++i)
+    idx.insert(outer[i].index);
+  return mentionsAny(inner.lower, idx) || mentionsAny(inner.bound, idx) ||
+         (inner.step && mentionsAny(inner.step, idx));
+}
+
+std::string ompPragma(const PrintInput &in, const Kernel &k, unsigned &collapsed) {
+  collapsed = 1;
+  while (collapsed < k.blockLoops.size() &&
+         !mentionsIndices(k.blockLoops[collapsed], k.blockLoops, collapsed))
+    ++collapsed;
+  std::string p = "#pragma omp parallel for";
+  if (collapsed > 1)
+    p += " collapse(" + std::to_string(collapsed) + ")";
+  std::map<ReductionOp, std::vector<std::string>> byOp;
+  for (const Reduction &r : k.reductions)
+    if (!r.isArray)
+      byOp[r.op].push_back(r.var->getName().str());
+  for (auto &[op, vars] : byOp) {
+    p += " reduction(";
+    p += spelling(op);
+    p += " : ";
+    for (size_t i = 0; i < vars.size(); ++i)
+      p += (i ? ", " : "") + vars[i];
+    p += ")";
+  }
+  p += " schedule(static)";
+  return p;
+}
+
+void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
+  ASTContext &ctx = in.ctx;
+  const SourceManager &SM = ctx.getSourceManager();
+  unsigned collapsed = 1;
+  std::string omp = ompPragma(in, k, collapsed);
+  for (size_t i = 0; i < k.blockLoops.size(); ++i) {
+    const PragmaDirective &d = *k.blockLoops[i].pragma;
+    if (i == 0)
+      replacePragma(R, d, omp + " // " + d.text);
+    else
+      replacePragma(R, d, std::string("// ") + d.text +
+                              (i < collapsed ? " (collapsed into the omp loop above)"
+                                             : " (runs inside each omp iteration)"));
+  }
+  // Thread loops and fetches inside the kernel.
+  std::function<void(const Node *)> walk = [&](const Node *n) {
+    if (n->kind == NodeKind::ThreadNest)
+      for (const LoopInfo &li : n->loops)
+        replacePragma(R, *li.pragma,
+                      "// " + li.pragma->text + " (threads of a block: in order on the CPU)");
+    if (n->kind == NodeKind::FetchNode && n->fetch)
+      replacePragma(R, *n->fetch->pragma,
+                    "// " + n->fetch->pragma->text + " (no copy on the CPU)");
+    for (auto &c : n->children)
+      walk(c.get());
+  };
+  walk(k.body.get());
+
+  // Debug mode: every access that the GPU redirects to a tile is checked
+  // against that tile on the CPU too.
+  if (in.opts.checkFetch) {
+    for (auto &[access, f] : k.tileOf) {
+      std::vector<Access> acc;
+      collectAccesses(access, acc);
+      if (acc.empty() || !acc.front().element)
+        continue;
+      const auto &idx = acc.front().indices;
+      std::string at = cString(where(SM, access->getBeginLoc()));
+      for (size_t d = 0; d < idx.size() && d < f->origins.size(); ++d) {
+        std::string o = exprText(ctx, f->origins[d]);
+        std::string s = exprText(ctx, f->sizes[d]);
+        std::string x = sourceText(SM, ctx.getLangOpts(), idx[d]->getSourceRange());
+        R.ReplaceText(SM.getExpansionRange(idx[d]->getSourceRange()),
+                      "hy::tile_index_checked((" + x + ") - (" + o + "), (" + s +
+                          "), " + at + ") + (" + o + ")");
+      }
+    }
+  }
+
+  // Array reductions become atomic updates.
+  for (const ArrayUpdate &u : k.arrayUpdates) {
+    std::string target = R.getRewrittenText(SM.getExpansionRange(u.target->getSourceRange()));
+    std::string value = R.getRewrittenText(SM.getExpansionRange(u.value->getSourceRange()));
+    R.ReplaceText(SM.getExpansionRange(u.assign->getSourceRange()),
+                  std::string("hy::atomic_") + runtimeName(u.op) + "(&(" + target +
+                      "), " + value + ")");
+  }
+}
+
+} // namespace hy
