@@ -13,7 +13,8 @@ namespace hy::graph {
 
 namespace {
 struct kind_info {
-  std::set<std::string> known, required;
+  std::set<std::string> known;
+  std::vector<std::string> required;  // in the order they are reported
 };
 const std::map<std::string, kind_info>& kinds() {
   static const std::map<std::string, kind_info> k = {

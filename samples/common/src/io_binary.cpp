@@ -2,6 +2,7 @@
 // (sizes against the file length, then the CSR invariants).
 #include "hy_graph/io_binary.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -124,12 +125,15 @@ csr<W> read_binary(const std::string& path) {
   src.read(raw, kHeaderBytes);
   header h;
   std::memcpy(&h, raw, sizeof h);
+  const bool reserved_zero =
+      std::all_of(raw + sizeof h, raw + kHeaderBytes, [](char c) { return c == 0; });
   if (std::memcmp(h.magic, kMagic, 8) != 0)
     throw format_error(path, 0, "not a hy_graph binary file (bad magic)");
   if (h.byte_order != kByteOrder)
     throw format_error(path, 0, "binary graph written on a machine of other byte order");
   if (h.version != kVersion)
     throw format_error(path, 0, "unsupported binary graph version " + std::to_string(h.version));
+  if (!reserved_zero) throw format_error(path, 0, "corrupt binary graph header (reserved bytes)");
   if (h.weight_type < 1 || h.weight_type > 3)
     throw format_error(path, 0, "unknown weight type code " + std::to_string(h.weight_type));
   if (h.n < 0 || h.n >= std::numeric_limits<vid>::max() || h.m < 0)
