@@ -1,10 +1,989 @@
-// The CUDA target (in progress).
+// The CUDA target. Each kernel of the model becomes a __global__ function
+// printed before the top-level declaration that contains it (block loops ->
+// a grid-stride loop over blocks, thread nests -> strided loops over the
+// block's threads, fetches -> shared-memory tiles with cooperative copies,
+// barriers where a later part of the block may read what an earlier one
+// wrote), and the loop nest in the host function becomes a launch with a
+// CPU (OpenMP) fallback. Host code that touches an array after a kernel gets
+// a coherence call; functions called from kernels become __host__ __device__.
 #include "PrintUtil.h"
+#include "hy/Analysis.h"
+#include "hy/Diagnostics.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
 using namespace clang;
+
 namespace hy {
-bool printCuda(const PrintInput &in, std::string &out) {
-  llvm::errs() << "hyc: error: --target=cuda is not implemented yet\n";
-  return false;
+
+namespace {
+
+constexpr long long kDefaultThreads = 256; // for thread loops of unknown trip count
+constexpr long long kMaxThreads = 1024;
+constexpr long long kStaticSmemLimit = 48 * 1024;
+constexpr long long kDynamicSmemLimit = 227 * 1024; // sm_90 opt-in per block
+
+std::string typeText(ASTContext &ctx, QualType t) {
+  PrintingPolicy pp(ctx.getLangOpts());
+  pp.SuppressTagKeyword = true;
+  pp.FullyQualifiedName = true;
+  return t.getNonReferenceType().getUnqualifiedType().getAsString(pp);
 }
-std::string kernelReport(const PrintInput &in) { return ""; }
+
+std::string opType(ReductionOp op) {
+  return std::string("hy::cuda::op::") + runtimeName(op);
+}
+
+/// Shape of a kernel's thread block.
+struct BlockShape {
+  long long dim[3] = {1, 1, 1};
+  long long total() const { return dim[0] * dim[1] * dim[2]; }
+};
+
+/// Sets of arrays (and tile ids, as strings) touched by a part of a block.
+struct Sets {
+  std::set<std::string> r, w;
+  bool conflicts(const Sets &later) const {
+    for (auto &x : later.r)
+      if (w.count(x))
+        return true;
+    for (auto &x : later.w)
+      if (w.count(x) || r.count(x))
+        return true;
+    return false;
+  }
+  void add(const Sets &o) {
+    r.insert(o.r.begin(), o.r.end());
+    w.insert(o.w.begin(), o.w.end());
+  }
+  void clear() {
+    r.clear();
+    w.clear();
+  }
+};
+
+class KernelPrinter {
+public:
+  KernelPrinter(const PrintInput &in, const Kernel &k, Rewriter &R)
+      : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), k(k), R(R) {}
+
+  /// Prints the __global__ function; fills launch-side facts.
+  bool print(std::string &kernelText) {
+    computeShape();
+    if (!ok)
+      return false;
+    computeTiles();
+    if (!ok)
+      return false;
+    rewriteBody();
+    kernelText = kernelDefinition();
+    return ok;
+  }
+
+  std::string launch(const std::string &cpuText);
+  std::string reportLine() const;
+
+  BlockShape shape;
+  unsigned collapsed = 1;
+
+private:
+  // --- block shape from the thread nests
+  void shapeOf(const Node *n) {
+    if (n->kind == NodeKind::ThreadNest) {
+      size_t d = n->loops.size();
+      long long prod = 1;
+      for (size_t i = 0; i < d; ++i) {
+        const LoopInfo &li = n->loops[d - 1 - i]; // innermost -> x
+        long long t = li.constTrip ? std::max<long long>(*li.constTrip, 1)
+                                   : (d == 1 ? kDefaultThreads : 16);
+        if (!li.constTrip && i == 2)
+          t = 4;
+        shape.dim[i] = std::max(shape.dim[i], t);
+        prod *= t;
+      }
+      (void)prod;
+      nests.push_back(n);
+    }
+    for (auto &c : n->children)
+      shapeOf(c.get());
+  }
+
+  void computeShape() {
+    shapeOf(k.body.get());
+    // Keep within 1024 threads: halve the largest non-fixed dimension.
+    while (shape.total() > kMaxThreads) {
+      int best = 0;
+      for (int i = 1; i < 3; ++i)
+        if (shape.dim[i] > shape.dim[best])
+          best = i;
+      shape.dim[best] = (shape.dim[best] + 1) / 2;
+    }
+    for (const Node *n : nests) {
+      if (!n->fixedShape)
+        continue;
+      size_t d = n->loops.size();
+      for (int i = 0; i < 3; ++i) {
+        long long want = i < (int)d ? *n->loops[d - 1 - i].constTrip : 1;
+        if (want != shape.dim[i]) {
+          std::string msg = "its shape is " + shapeText(n) + " but the block is " +
+                            std::to_string(shape.dim[0]) + "x" + std::to_string(shape.dim[1]) +
+                            "x" + std::to_string(shape.dim[2]);
+          report(ctx.getDiagnostics(), n->stmt->getBeginLoc(), Diag::FetchNestShape) << msg;
+          ok = false;
+          return;
+        }
+      }
+    }
+  }
+
+  static std::string shapeText(const Node *n) {
+    std::string s;
+    size_t d = n->loops.size();
+    for (int i = 0; i < 3; ++i) {
+      long long t = i < (int)d && n->loops[d - 1 - i].constTrip ? *n->loops[d - 1 - i].constTrip : 1;
+      s += (i ? "x" : "") + std::to_string(t);
+    }
+    return s;
+  }
+
+  // --- tiles
+  struct Tile {
+    const Fetch *f;
+    std::string name, elem;
+    std::vector<std::string> size;  // per array dim, text
+    std::vector<std::string> pitch; // per storage dim, text (last padded)
+    std::string count;              // elements incl. padding, text
+    bool dynamic = false;
+    long long bytes = 0;            // when constant
+    bool written = false;
+  };
+
+  void computeTiles() {
+    long long staticBytes = 0;
+    bool anyDynamic = false;
+    for (auto &fp : k.fetches) {
+      const Fetch *f = fp.get();
+      if (!f->array || f->type.kind == ArrayKind::None)
+        continue;
+      Tile t;
+      t.f = f;
+      t.name = "hy_tile" + std::to_string(f->number) + "_" + f->array->getName().str();
+      t.elem = typeText(ctx, f->type.elem);
+      int rank = f->sizes.size();
+      bool constant = true;
+      for (int d = 0; d < rank; ++d) {
+        if (f->constSizes[d])
+          t.size.push_back(std::to_string(*f->constSizes[d]));
+        else {
+          t.size.push_back("(" + exprText(ctx, f->sizes[d]) + ")");
+          constant = false;
+        }
+      }
+      // Storage order: storage dim s holds array dim perm[s]. Pad the last
+      // storage dim by one element when it is a multiple of 32 banks.
+      for (int s = 0; s < rank; ++s) {
+        std::string p = t.size[f->perm[s]];
+        if (s == rank - 1 && rank > 1) {
+          auto c = f->constSizes[f->perm[s]];
+          if (c && *c % 32 == 0)
+            p = std::to_string(*c + 1);
+        }
+        t.pitch.push_back(p);
+      }
+      t.count = t.pitch[0];
+      for (int s = 1; s < rank; ++s)
+        t.count += " * " + t.pitch[s];
+      long long elemBytes = 4;
+      if (!f->type.elem->isDependentType())
+        elemBytes = ctx.getTypeSizeInChars(f->type.elem).getQuantity();
+      if (constant) {
+        long long n = 1;
+        for (int s = 0; s < rank; ++s)
+          n *= std::stoll(t.pitch[s]);
+        t.bytes = n * elemBytes;
+        staticBytes += t.bytes;
+      } else {
+        anyDynamic = true;
+      }
+      for (auto &[acc, g] : k.tileOf)
+        if (g == f) {
+          std::vector<Access> a;
+          collectAccesses(acc, a);
+          if (!a.empty() && a.front().write)
+            t.written = true;
+        }
+      tiles.push_back(t);
+    }
+    useDynamic = anyDynamic || staticBytes > kStaticSmemLimit;
+    for (Tile &t : tiles)
+      t.dynamic = useDynamic;
+    sharedBytes = staticBytes;
+    if (staticBytes > kDynamicSmemLimit) {
+      report(ctx.getDiagnostics(), k.blockLoops.front().loop->getBeginLoc(),
+             Diag::SharedTooLarge)
+          << std::to_string(staticBytes) << "sm_90" << std::to_string(kDynamicSmemLimit);
+      ok = false;
+    }
+  }
+
+  const Tile *tileFor(const Fetch *f) const {
+    for (const Tile &t : tiles)
+      if (t.f == f)
+        return &t;
+    return nullptr;
+  }
+
+  // --- rewriting the body
+  SourceLocation begin(const Stmt *s) const { return SM.getExpansionLoc(s->getBeginLoc()); }
+
+  void insertBefore(const Stmt *s, const std::string &text) {
+    R.InsertTextBefore(begin(s), text);
+  }
+  void insertAfter(const Stmt *s, const std::string &text) {
+    R.InsertTextAfter(stmtEnd(ctx, s), text);
+  }
+
+  void rewriteBody() {
+    // Inner block loops that are not part of the grid stay serial loops.
+    for (size_t i = 1; i < k.blockLoops.size(); ++i)
+      replacePragma(R, *k.blockLoops[i].pragma,
+                    "// " + k.blockLoops[i].pragma->text +
+                        (i < collapsed ? " (grid dimension)" : " (serial inside each block)"));
+    // Accesses redirected to tiles (innermost first, so nested ones compose).
+    std::vector<std::pair<const Expr *, const Fetch *>> acc(k.tileOf.begin(), k.tileOf.end());
+    std::sort(acc.begin(), acc.end(), [&](auto &a, auto &b) {
+      return R.getRangeSize(a.first->getSourceRange()) < R.getRangeSize(b.first->getSourceRange());
+    });
+    for (auto &[e, f] : acc)
+      redirect(e, f);
+    for (const ArrayUpdate &u : k.arrayUpdates) {
+      std::string target = R.getRewrittenText(SM.getExpansionRange(u.target->getSourceRange()));
+      std::string value = R.getRewrittenText(SM.getExpansionRange(u.value->getSourceRange()));
+      R.ReplaceText(SM.getExpansionRange(u.assign->getSourceRange()),
+                    std::string("hy::cuda::atomic_") + runtimeName(u.op) + "(&(" + target +
+                        "), " + value + ")");
+    }
+    Sets state;
+    block(k.body.get(), state, /*inCompound=*/true);
+  }
+
+  void redirect(const Expr *e, const Fetch *f) {
+    const Tile *t = tileFor(f);
+    std::vector<Access> a;
+    collectAccesses(e, a);
+    if (!t || a.empty())
+      return;
+    const auto &idx = a.front().indices;
+    int rank = idx.size();
+    std::vector<std::string> local(rank);
+    for (int d = 0; d < rank; ++d) {
+      std::string x = R.getRewrittenText(SM.getExpansionRange(idx[d]->getSourceRange()));
+      std::string o = exprText(ctx, f->origins[d]);
+      local[d] = "(" + x + ") - (" + o + ")";
+      if (in.opts.checkFetch)
+        local[d] = "hy::tile_index_checked(" + local[d] + ", " + t->size[d] + ", " +
+                   cString(where(SM, e->getBeginLoc())) + ")";
+    }
+    std::string flat = "(" + local[f->perm[0]] + ")";
+    for (int s = 1; s < rank; ++s)
+      flat = "(" + flat + ") * " + t->pitch[s] + " + (" + local[f->perm[s]] + ")";
+    R.ReplaceText(SM.getExpansionRange(e->getSourceRange()), t->name + "[" + flat + "]");
+  }
+
+  // Accesses of a statement as sets for the barrier analysis.
+  Sets setsOf(const Stmt *s) const {
+    Sets out;
+    std::vector<Access> acc;
+    collectAccesses(s, acc);
+    for (const Access &a : acc) {
+      if (a.meta || !(a.element || classifyArray(a.var->getType()).kind != ArrayKind::None))
+        continue;
+      std::string key = a.var->getName().str();
+      if (a.element)
+        if (auto it = k.tileOf.find(a.elementExpr); it != k.tileOf.end())
+          key = tileFor(it->second) ? tileFor(it->second)->name : key;
+      if (a.read)
+        out.r.insert(key);
+      if (a.write)
+        out.w.insert(key);
+    }
+    return out;
+  }
+
+  static constexpr const char *kBarrier = "__syncthreads();";
+
+  // Places a barrier before `n` if it conflicts with what is pending.
+  void barrierBefore(const Node *n, const Sets &mine, Sets &state, bool inCompound) {
+    if (state.conflicts(mine)) {
+      if (inCompound)
+        insertBefore(n->stmt, std::string(kBarrier) + " ");
+      else {
+        insertBefore(n->stmt, std::string("{ ") + kBarrier + " ");
+        insertAfter(n->stmt, " }");
+      }
+      state.clear();
+    }
+  }
+
+  // Walks block-level nodes in order, rewriting and placing barriers.
+  void block(const Node *n, Sets &state, bool inCompound) {
+    switch (n->kind) {
+    case NodeKind::Sequence:
+      for (auto &c : n->children)
+        block(c.get(), state, true);
+      return;
+    case NodeKind::Uniform: {
+      Sets mine = setsOf(n->stmt);
+      barrierBefore(n, mine, state, inCompound);
+      if (!mine.w.empty() && !isa<DeclStmt>(n->stmt) && !isa<NullStmt>(n->stmt)) {
+        insertBefore(n->stmt, "if (hy_leader) { ");
+        insertAfter(n->stmt, " }");
+      }
+      state.add(mine);
+      return;
+    }
+    case NodeKind::ThreadNest: {
+      Sets mine = setsOf(n->stmt);
+      barrierBefore(n, mine, state, inCompound);
+      threadNest(n, inCompound);
+      state.add(mine);
+      return;
+    }
+    case NodeKind::FetchNode:
+      fetch(n, state, inCompound, /*threadLevel=*/false);
+      return;
+    case NodeKind::Control: {
+      Sets header;
+      for (const Stmt *c : n->stmt->children()) {
+        bool body = false;
+        for (auto &ch : n->children)
+          body |= ch->stmt == c;
+        if (!body && c)
+          header.add(setsOf(c));
+      }
+      barrierBefore(n, header, state, inCompound);
+      state.add(header);
+      Sets incoming = state;
+      Sets out;
+      bool loop = !isa<IfStmt>(n->stmt);
+      for (auto &c : n->children) {
+        Sets s = incoming;
+        Sets exposed = firstExposed(c.get());
+        block(c.get(), s, isa<CompoundStmt>(c->stmt));
+        if (loop && (s.conflicts(exposed) || header.conflicts(s))) {
+          // Loop-carried: the next iteration may read what this one wrote.
+          if (const auto *cs = dyn_cast<CompoundStmt>(c->stmt))
+            R.InsertTextBefore(cs->getRBracLoc(), std::string(kBarrier) + " ");
+          else {
+            insertBefore(c->stmt, "{ ");
+            insertAfter(c->stmt, std::string(" ") + kBarrier + " }");
+          }
+          s.clear();
+        }
+        out.add(s);
+      }
+      out.add(incoming);
+      state = out;
+      return;
+    }
+    case NodeKind::ThreadStmt:
+      return;
+    }
+  }
+
+  // What a node reads/writes before its first barrier (approximation: all).
+  Sets firstExposed(const Node *n) const {
+    if (n->kind == NodeKind::FetchNode)
+      return Sets{}; // a fetch starts with a barrier
+    if (n->kind == NodeKind::Sequence && !n->children.empty()) {
+      Sets s;
+      for (auto &c : n->children) {
+        if (c->kind == NodeKind::FetchNode)
+          break;
+        s.add(setsOf(c->stmt));
+      }
+      return s;
+    }
+    return setsOf(n->stmt);
+  }
+
+  void fetch(const Node *n, Sets &state, bool inCompound, bool threadLevel) {
+    const Fetch *f = n->fetch;
+    const Tile *t = f ? tileFor(f) : nullptr;
+    replacePragma(R, *f->pragma, "// " + f->pragma->text);
+    if (!t) {
+      for (auto &c : n->children)
+        block(c.get(), state, inCompound);
+      return;
+    }
+    const Stmt *s = n->children.front()->stmt;
+    std::string m = f->array->getName().str();
+    int rank = f->sizes.size();
+    // Copy in: element e of the tile in the array's row-major order, so
+    // neighbouring threads read neighbouring elements of the array.
+    std::string elems = t->size[0];
+    for (int d = 1; d < rank; ++d)
+      elems += " * " + t->size[d];
+    auto loop = [&](bool in) {
+      std::string code = "for (int hy_e = hy_tid; hy_e < " + elems +
+                         "; hy_e += hy_nthreads) { ";
+      std::string rest = "hy_e";
+      std::vector<std::string> a(rank);
+      for (int d = rank - 1; d >= 0; --d) {
+        a[d] = "hy_a" + std::to_string(d);
+        if (d == 0)
+          code += "const int " + a[d] + " = " + rest + "; ";
+        else {
+          code += "const int " + a[d] + " = " + rest + " % " + t->size[d] + "; ";
+          rest = "(" + rest + " / " + t->size[d] + ")";
+        }
+      }
+      std::string flat = a[f->perm[0]];
+      for (int s2 = 1; s2 < rank; ++s2)
+        flat = "(" + flat + ") * " + t->pitch[s2] + " + " + a[f->perm[s2]];
+      std::string guard, at;
+      for (int d = 0; d < rank; ++d) {
+        std::string g = "(" + exprText(ctx, f->origins[d]) + ") + " + a[d];
+        at += (d ? ", " : "") + g;
+        guard += std::string(d ? " && " : "") + "(unsigned long long)(" + g + ") < (unsigned long long)" +
+                 m + ".extent(" + std::to_string(d) + ")";
+      }
+      std::string elem = t->name + "[" + flat + "]";
+      std::string src = m + "(" + at + ")";
+      code += "if (" + guard + ") " + (in ? elem + " = " + src : src + " = " + elem) + "; }";
+      return code;
+    };
+    std::string pre = std::string("{ /* fetch ") + m + " -> " + t->name + " */ " + kBarrier +
+                      " " + loop(true) + " " + kBarrier + " ";
+    std::string post = std::string(" ") + kBarrier;
+    if (t->written)
+      post += " " + loop(false);
+    post += " }";
+
+    R.InsertTextBefore(begin(s), pre);
+    R.InsertTextAfter(stmtEnd(ctx, s), post);
+    Sets inner;
+    for (auto &c : n->children) {
+      if (threadLevel)
+        threadBody(c.get());
+      else
+        block(c.get(), inner, true);
+    }
+    state.clear();
+    if (t->written) {
+      state.r.insert(t->name);
+      state.w.insert(m);
+    }
+  }
+
+  void threadBody(const Node *n) {
+    if (n->kind == NodeKind::FetchNode) {
+      Sets s;
+      fetch(n, s, true, /*threadLevel=*/true);
+      return;
+    }
+    for (auto &c : n->children)
+      threadBody(c.get());
+  }
+
+  std::string indexType(const LoopInfo &li) const {
+    return typeText(ctx, li.index->getType());
+  }
+
+  void threadNest(const Node *n, bool inCompound) {
+    static const char *axis[3] = {"x", "y", "z"};
+    size_t d = n->loops.size();
+    for (size_t i = 0; i < d; ++i) {
+      const LoopInfo &li = n->loops[i];
+      const char *ax = axis[d - 1 - i];
+      replacePragma(R, *li.pragma, "// " + li.pragma->text + " (threadIdx." + ax + ")");
+      std::string idx = li.index->getName().str();
+      std::string ty = li.declaresIndex ? indexType(li) + " " : "";
+      std::string lo = "(" + exprText(ctx, li.lower) + ")";
+      std::string step = stepText(ctx, li);
+      std::string start = lo + " + (" + indexType(li) + ")threadIdx." + ax +
+                          (step == "1" ? "" : " * " + step);
+      std::string header;
+      if (n->fixedShape)
+        header = "if (" + (li.declaresIndex ? "const " + ty : "") + idx + " = " + start + "; true)";
+      else
+        header = "for (" + ty + idx + " = " + start + "; " + idx + " " + cmpText(li) + " (" +
+                 exprText(ctx, li.bound) + "); " + idx + " += (" + indexType(li) +
+                 ")blockDim." + ax + (step == "1" ? "" : " * " + step) + ")";
+      SourceLocation b = begin(li.loop);
+      SourceLocation e = SM.getExpansionLoc(li.loop->getRParenLoc());
+      R.ReplaceText(CharSourceRange::getTokenRange(b, e), header);
+    }
+    // Thread-level reductions: private partials, then a block reduction.
+    std::string pre, post;
+    for (const Reduction &r : n->reductions) {
+      std::string name = r.var->getName().str();
+      std::string part = "hy_" + name + "_t" + std::to_string(partialCounter++);
+      std::string ty = typeText(ctx, r.var->getType());
+      pre += ty + " " + part + " = " + opType(r.op) + "::identity<" + ty + ">(); ";
+      post += " " + name + " = " + opType(r.op) + "::apply(" + name + ", hy::cuda::block_reduce<" +
+              opType(r.op) + ">(" + part + "));";
+      renameIn(n->stmt, r.var, part);
+    }
+    // Cross-block reduction variables updated by threads use the thread partial.
+    for (const Reduction &r : k.reductions)
+      if (!r.isArray) {
+        bool own = false;
+        for (const Reduction &x : n->reductions)
+          own |= x.var == r.var;
+        if (!own)
+          renameIn(n->stmt, r.var, "hy_" + r.var->getName().str() + "_t");
+      }
+    if (n->fixedShape)
+      threadBody(n->children.front().get());
+    if (!pre.empty()) {
+      insertBefore(n->stmt, (inCompound ? "" : "{ ") + pre);
+      insertAfter(n->stmt, post + (inCompound ? "" : " }"));
+    }
+  }
+
+  void renameIn(const Stmt *s, const VarDecl *v, const std::string &to) {
+    std::vector<Access> acc;
+    collectAccesses(s, acc);
+    for (const Access &a : acc)
+      if (a.var == v && !a.element && !renamed.count(a.expr)) {
+        renamed.insert(a.expr);
+        R.ReplaceText(SM.getExpansionLoc(a.expr->getBeginLoc()), v->getName().size(), to);
+      }
+  }
+
+  // --- the kernel definition
+  std::string params() const {
+    std::string p;
+    for (const Capture &c : k.captures) {
+      std::string name = c.var->getName().str();
+      std::string decl;
+      if (c.array.kind != ArrayKind::None)
+        decl = "hy::cuda::view<" + typeText(ctx, c.array.elem) + ", " +
+               std::to_string(c.array.rank ? c.array.rank : 1) + "> " + name;
+      else if (c.reduction)
+        decl = typeText(ctx, c.var->getType()) + " *hy_red_" + name;
+      else
+        decl = typeText(ctx, c.var->getType()) + " " + name;
+      p += (p.empty() ? "" : ", ") + decl;
+    }
+    return p + (p.empty() ? "" : ", ") + "long long hy_nblocks";
+  }
+
+  std::string templateHeader() const {
+    if (const auto *ftd = k.function->getDescribedFunctionTemplate())
+      return sourceText(SM, ctx.getLangOpts(), ftd->getTemplateParameters()->getSourceRange()) + "\n";
+    return "";
+  }
+
+  std::string templateArgs() const {
+    const auto *ftd = k.function->getDescribedFunctionTemplate();
+    if (!ftd)
+      return "";
+    std::string a = "<";
+    bool first = true;
+    for (const NamedDecl *p : *ftd->getTemplateParameters()) {
+      a += (first ? "" : ", ") + p->getName().str();
+      first = false;
+    }
+    return a + ">";
+  }
+
+  std::string kernelDefinition() {
+    const LoopInfo &outer = k.blockLoops.front();
+    std::string s = "// Kernel " + k.name + " from " + where(SM, outer.pragma->loc) + ": " +
+                    outer.pragma->text + "\n// block " + std::to_string(shape.dim[0]) + "x" +
+                    std::to_string(shape.dim[1]) + "x" + std::to_string(shape.dim[2]) +
+                    " threads, shared memory " +
+                    (useDynamic ? "dynamic" : std::to_string(sharedBytes) + " bytes") + "\n";
+    s += templateHeader();
+    s += "__global__ void __launch_bounds__(" + std::to_string(shape.total()) + ") " + k.name +
+         "(" + params() + ") {\n";
+    s += "  const int hy_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
+    s += "  const int hy_nthreads = blockDim.x * blockDim.y * blockDim.z;\n";
+    s += "  const bool hy_leader = hy_tid == 0;\n";
+    s += "  (void)hy_nthreads; (void)hy_leader;\n";
+    if (useDynamic) {
+      s += "  extern __shared__ unsigned char hy_smem[];\n";
+      std::string off = "0";
+      for (const Tile &t : tiles) {
+        s += "  " + t.elem + " *const " + t.name + " = reinterpret_cast<" + t.elem +
+             " *>(hy_smem + " + off + ");\n";
+        off = "(((" + off + ") + (" + t.count + ") * sizeof(" + t.elem + ") + 15) / 16 * 16)";
+      }
+    } else {
+      for (const Tile &t : tiles)
+        s += "  __shared__ " + t.elem + " " + t.name + "[" + t.count + "];\n";
+    }
+    for (const Reduction &r : k.reductions)
+      if (!r.isArray) {
+        std::string ty = typeText(ctx, r.var->getType());
+        std::string name = r.var->getName().str();
+        s += "  " + ty + " " + name + " = " + opType(r.op) + "::identity<" + ty + ">();\n";
+        s += "  " + ty + " hy_" + name + "_t = " + opType(r.op) + "::identity<" + ty + ">();\n";
+      }
+    s += "  for (long long hy_b = blockIdx.x; hy_b < hy_nblocks; hy_b += gridDim.x) {\n";
+    std::string rest = "hy_b";
+    std::vector<std::string> decls(collapsed);
+    for (int i = (int)collapsed - 1; i >= 0; --i) {
+      const LoopInfo &li = k.blockLoops[i];
+      std::string pos = i == 0 ? rest : "(" + rest + " % hy_trip" + std::to_string(i) + ")";
+      std::string step = stepText(ctx, li);
+      decls[i] = "    const " + indexType(li) + " " + li.index->getName().str() + " = (" +
+                 exprText(ctx, li.lower) + ") + (" + indexType(li) + ")" + pos +
+                 (step == "1" ? "" : " * " + step) + ";\n";
+      if (i > 0) {
+        s += "    const long long hy_trip" + std::to_string(i) + " = " + tripText(ctx, li) + ";\n";
+        rest = "(" + rest + " / hy_trip" + std::to_string(i) + ")";
+      }
+    }
+    for (auto &d : decls)
+      s += d;
+    const Stmt *body = collapsed < k.blockLoops.size() ? k.blockLoops[collapsed].loop
+                                                       : k.blockLoops[collapsed - 1].loop->getBody();
+    SourceLocation from = begin(body);
+    if (collapsed < k.blockLoops.size())
+      from = k.blockLoops[collapsed].pragma->loc;
+    s += lineDirective(in, from);
+    s += "    " + R.getRewrittenText(CharSourceRange::getCharRange(from, stmtEnd(ctx, body))) + "\n";
+    s += "  }\n";
+    for (const Reduction &r : k.reductions)
+      if (!r.isArray) {
+        std::string name = r.var->getName().str();
+        s += "  hy::cuda::block_combine<" + opType(r.op) + ">(hy_red_" + name + ", hy_" + name +
+             "_t, " + name + ");\n";
+      }
+    s += "}\n";
+    return s;
+  }
+
+  const PrintInput &in;
+  ASTContext &ctx;
+  const SourceManager &SM;
+  const Kernel &k;
+  Rewriter &R;
+  std::vector<const Node *> nests;
+  std::vector<Tile> tiles;
+  std::set<const Expr *> renamed;
+  bool useDynamic = false;
+  long long sharedBytes = 0;
+  unsigned partialCounter = 0;
+  bool ok = true;
+
+  friend class LaunchPrinter;
+
+public:
+  std::string smemExpr() const {
+    if (!useDynamic)
+      return "0";
+    std::string off = "0";
+    for (const Tile &t : tiles)
+      off = "(((" + off + ") + (" + t.count + ") * sizeof(" + t.elem + ") + 15) / 16 * 16)";
+    return off;
+  }
+  bool dynamicSmem() const { return useDynamic; }
+  long long staticSmem() const { return sharedBytes; }
+  std::string launchArgs(const std::string &whereText) const {
+    std::string a;
+    for (const Capture &c : k.captures) {
+      std::string name = c.var->getName().str();
+      std::string v;
+      if (c.array.kind != ArrayKind::None)
+        v = "hy::cuda::device(" + name + ", " +
+            (c.written ? (c.read ? "hy::cuda::read_write" : "hy::cuda::read_write")
+                       : "hy::cuda::read") +
+            ", " + whereText + ")";
+      else if (c.reduction)
+        v = "hy_red_" + name + ".ptr()";
+      else
+        v = name;
+      a += (a.empty() ? "" : ", ") + v;
+    }
+    return a + (a.empty() ? "" : ", ") + "hy_nblocks";
+  }
+  std::string templArgs() const { return templateArgs(); }
+  void setCollapsed(unsigned c) { collapsed = c; }
+};
+
+// Calls from kernels to functions of this file: they become
+// __host__ __device__ (transitively); calls to functions with no body
+// outside system headers are errors.
+class DeviceCalls : public RecursiveASTVisitor<DeviceCalls> {
+public:
+  DeviceCalls(ASTContext &ctx, std::set<const FunctionDecl *> &out, bool &ok)
+      : ctx(ctx), out(out), ok(ok) {}
+  bool VisitCallExpr(CallExpr *ce) {
+    const FunctionDecl *fd = ce->getDirectCallee();
+    if (!fd)
+      return true;
+    if (const FunctionDecl *def = fd->getDefinition())
+      fd = def;
+    const SourceManager &SM = ctx.getSourceManager();
+    if (SM.isInSystemHeader(SM.getExpansionLoc(fd->getLocation())))
+      return true;
+    if (!SM.isInMainFile(SM.getExpansionLoc(fd->getLocation())))
+      return true; // e.g. hy::array members: views provide them
+    if (!fd->hasBody()) {
+      report(ctx.getDiagnostics(), ce->getBeginLoc(), Diag::CallNoBody) << fd->getName();
+      ok = false;
+      return true;
+    }
+    if (const FunctionDecl *pattern = fd->getTemplateInstantiationPattern())
+      fd = pattern;
+    if (out.insert(fd).second)
+      TraverseStmt(fd->getBody());
+    return true;
+  }
+  ASTContext &ctx;
+  std::set<const FunctionDecl *> &out;
+  bool &ok;
+};
+
+// Host code of functions with kernels: a statement that touches an array
+// some kernel uses gets hy::cuda::host(...) before it; arrays passed in
+// are handed back coherent on every exit.
+class HostSync {
+public:
+  HostSync(const PrintInput &in, Rewriter &R, const std::vector<const Kernel *> &ks)
+      : in(in), ctx(in.ctx), R(R), ks(ks) {
+    for (const Kernel *k : ks)
+      for (const Capture &c : k->captures)
+        if (c.array.kind != ArrayKind::None)
+          arrays.insert(c.var);
+  }
+
+  void run(const FunctionDecl *fd) {
+    if (arrays.empty())
+      return;
+    walk(fd->getBody());
+    // Exits: arrays that outlive the function go back to the host.
+    std::string sync;
+    for (const VarDecl *v : arrays)
+      if (isa<ParmVarDecl>(v) || v->hasGlobalStorage())
+        sync += "hy::cuda::host(" + v->getName().str() + ", hy::cuda::read_write); ";
+    if (sync.empty())
+      return;
+    if (const auto *body = dyn_cast<CompoundStmt>(fd->getBody()))
+      R.InsertTextBefore(body->getRBracLoc(), sync);
+    returns(fd->getBody(), sync);
+  }
+
+private:
+  bool isRegion(const Stmt *s) const {
+    for (const Kernel *k : ks)
+      if (k->blockLoops.front().loop == s)
+        return true;
+    return false;
+  }
+  bool containsRegion(const Stmt *s) const {
+    if (!s)
+      return false;
+    if (isRegion(s))
+      return true;
+    for (const Stmt *c : s->children())
+      if (containsRegion(c))
+        return true;
+    return false;
+  }
+  void walk(const Stmt *s) {
+    if (!s)
+      return;
+    if (const auto *cs = dyn_cast<CompoundStmt>(s)) {
+      for (const Stmt *c : cs->body()) {
+        if (isRegion(c))
+          continue;
+        if (containsRegion(c)) {
+          for (const Stmt *ch : c->children())
+            walk(ch);
+          continue;
+        }
+        std::vector<Access> acc;
+        collectAccesses(c, acc);
+        std::map<const VarDecl *, bool> touched; // var -> written
+        for (const Access &a : acc)
+          if (arrays.count(a.var) && !a.meta)
+            touched[a.var] = touched[a.var] || a.write;
+        if (isa<ReturnStmt>(c))
+          continue; // handled by returns()
+        std::string sync;
+        for (auto &[v, w] : touched)
+          sync += "hy::cuda::host(" + v->getName().str() + ", " +
+                  (w ? "hy::cuda::read_write" : "hy::cuda::read") + "); ";
+        if (!sync.empty())
+          R.InsertTextBefore(ctx.getSourceManager().getExpansionLoc(c->getBeginLoc()), sync);
+      }
+      return;
+    }
+    for (const Stmt *c : s->children())
+      walk(c);
+  }
+  void returns(const Stmt *s, const std::string &sync) {
+    if (!s)
+      return;
+    if (const auto *rs = dyn_cast<ReturnStmt>(s)) {
+      SourceLocation b = ctx.getSourceManager().getExpansionLoc(rs->getBeginLoc());
+      R.InsertTextBefore(b, "{ " + sync);
+      R.InsertTextAfter(stmtEnd(ctx, rs), " }");
+      return;
+    }
+    if (isa<LambdaExpr>(s))
+      return;
+    for (const Stmt *c : s->children())
+      returns(c, sync);
+  }
+
+  const PrintInput &in;
+  ASTContext &ctx;
+  Rewriter &R;
+  const std::vector<const Kernel *> &ks;
+  std::set<const VarDecl *> arrays;
+};
+
+} // namespace
+
+bool printCuda(const PrintInput &in, std::string &out) {
+  ASTContext &ctx = in.ctx;
+  SourceManager &SM = ctx.getSourceManager();
+  bool ok = true;
+
+  // Device functions.
+  std::set<const FunctionDecl *> device;
+  DeviceCalls calls(ctx, device, ok);
+  for (auto &k : in.model.kernels)
+    calls.TraverseStmt(const_cast<Stmt *>(static_cast<const Stmt *>(k->blockLoops.front().loop)));
+  if (!ok)
+    return false;
+
+  Rewriter cpu(SM, ctx.getLangOpts());  // CPU fallback text of each region
+  Rewriter dev(SM, ctx.getLangOpts());  // kernel bodies
+  Rewriter host(SM, ctx.getLangOpts()); // the output file
+  for (auto &k : in.model.kernels)
+    rewriteKernelForCpu(in, *k, cpu);
+
+  std::map<const Decl *, std::string> before; // kernels before top-level decls
+  std::map<const FunctionDecl *, std::vector<const Kernel *>> byFunction;
+  for (auto &kp : in.model.kernels) {
+    const Kernel &k = *kp;
+    KernelPrinter kpr(in, k, dev);
+    unsigned collapsed = 1;
+    ompPragma(in, k, collapsed);
+    kpr.setCollapsed(collapsed);
+    std::string text;
+    if (!kpr.print(text)) {
+      ok = false;
+      continue;
+    }
+    before[k.topLevel] += text + "\n";
+    byFunction[k.function].push_back(&k);
+
+    // The launch replacing the region.
+    const LoopInfo &outer = k.blockLoops.front();
+    CharSourceRange region =
+        CharSourceRange::getCharRange(outer.pragma->loc, stmtEnd(ctx, outer.loop));
+    std::string cpuText = cpu.getRewrittenText(region);
+    std::string whereText = cString(where(SM, outer.pragma->loc) + " (" + outer.pragma->text + ")");
+    std::string trips;
+    for (unsigned i = 0; i < collapsed; ++i)
+      trips += (i ? " * " : "") + tripText(ctx, k.blockLoops[i]);
+    std::string L;
+    L += "// " + outer.pragma->text + "  ->  kernel " + k.name + "\n";
+    L += "if (hy::cuda::use_gpu()) {\n";
+    L += "  const long long hy_nblocks = " + trips + ";\n";
+    for (const Reduction &r : k.reductions)
+      if (!r.isArray)
+        L += "  hy::cuda::reduction<" + opType(r.op) + ", " + typeText(ctx, r.var->getType()) +
+             "> hy_red_" + r.var->getName().str() + "(" + whereText + ");\n";
+    L += "  if (hy_nblocks > 0) {\n";
+    if (kpr.dynamicSmem()) {
+      L += "    const size_t hy_smem_bytes = " + kpr.smemExpr() + ";\n";
+      L += "    hy::cuda::set_dynamic_smem((const void *)" + k.name + kpr.templArgs() +
+           ", hy_smem_bytes, " + whereText + ");\n";
+    }
+    L += "    " + k.name + kpr.templArgs() + "<<<hy::cuda::grid_dim(hy_nblocks, 0), dim3(" +
+         std::to_string(kpr.shape.dim[0]) + ", " + std::to_string(kpr.shape.dim[1]) + ", " +
+         std::to_string(kpr.shape.dim[2]) + "), " + (kpr.dynamicSmem() ? "hy_smem_bytes" : "0") +
+         ">>>(" + kpr.launchArgs(whereText) + ");\n";
+    L += "    hy::cuda::after_launch(" + whereText + ");\n";
+    L += "  }\n";
+    for (const Reduction &r : k.reductions)
+      if (!r.isArray) {
+        std::string n = r.var->getName().str();
+        L += "  " + n + " = " + opType(r.op) + "::apply(" + n + ", hy_red_" + n + ".result());\n";
+      }
+    L += "} else {\n";
+    L += lineDirective(in, outer.pragma->loc);
+    L += cpuText + "\n}\n";
+    unsigned nextLine = SM.getExpansionLineNumber(stmtEnd(ctx, outer.loop));
+    if (in.opts.lineDirectives)
+      L += "#line " + std::to_string(nextLine) + " " + cString(in.opts.inputName) + "\n";
+    host.ReplaceText(region, L);
+  }
+  if (!ok)
+    return false;
+
+  for (auto &[fd, ks] : byFunction)
+    HostSync(in, host, ks).run(fd);
+
+  for (const FunctionDecl *fd : device)
+    for (const FunctionDecl *rd : fd->redecls())
+      if (SM.isInMainFile(SM.getExpansionLoc(rd->getLocation())))
+        host.InsertTextBefore(SM.getExpansionLoc(rd->getInnerLocStart()), "__host__ __device__ ");
+
+  for (auto &[decl, text] : before) {
+    SourceLocation at = SM.getExpansionLoc(decl->getBeginLoc());
+    std::string t = text;
+    if (in.opts.lineDirectives)
+      t += "#line " + std::to_string(SM.getExpansionLineNumber(at)) + " " +
+           cString(in.opts.inputName) + "\n";
+    host.InsertTextBefore(at, t);
+  }
+
+  std::string body;
+  if (const RewriteBuffer *rb = host.getRewriteBufferFor(SM.getMainFileID()))
+    body.assign(rb->begin(), rb->end());
+  else
+    body = SM.getBufferData(SM.getMainFileID()).str();
+  out = "// Generated by hyc (CUDA target) from " + in.opts.inputName +
+        "; edit the annotated source instead.\n#include <hy/cuda.cuh>\n";
+  if (in.opts.lineDirectives)
+    out += "#line 1 " + cString(in.opts.inputName) + "\n";
+  out += body;
+  return true;
+}
+
+std::string kernelReport(const PrintInput &in) {
+  ASTContext &ctx = in.ctx;
+  SourceManager &SM = ctx.getSourceManager();
+  std::string r;
+  for (auto &kp : in.model.kernels) {
+    const Kernel &k = *kp;
+    const LoopInfo &outer = k.blockLoops.front();
+    Rewriter scratch(SM, ctx.getLangOpts());
+    KernelPrinter kpr(in, k, scratch);
+    unsigned collapsed = 1;
+    ompPragma(in, k, collapsed);
+    kpr.setCollapsed(collapsed);
+    std::string text;
+    kpr.print(text);
+    std::string grid;
+    for (unsigned i = 0; i < collapsed; ++i)
+      grid += (i ? " * " : "") + tripText(ctx, k.blockLoops[i]);
+    r += where(SM, outer.pragma->loc) + ": " + outer.pragma->text + "\n";
+    r += "  kernel " + k.name + ": grid " + grid + " blocks, block " +
+         std::to_string(kpr.shape.dim[0]) + "x" + std::to_string(kpr.shape.dim[1]) + "x" +
+         std::to_string(kpr.shape.dim[2]) + " threads, shared " +
+         (kpr.dynamicSmem() ? "dynamic" : std::to_string(kpr.staticSmem()) + " bytes") + "\n";
+    for (const Capture &c : k.captures)
+      if (c.array.kind != ArrayKind::None)
+        r += "  array " + c.var->getName().str() + ": to device if the host copy is newer" +
+             (c.written ? "; written on the device (back to the host when host code uses it)" : "") +
+             "\n";
+    for (auto &f : k.fetches)
+      r += "  " + where(SM, f->pragma->loc) + ": " + f->pragma->text + "\n";
+  }
+  return r;
+}
+
 } // namespace hy
