@@ -1,0 +1,16 @@
+// Clauses hy does not have (OpenMP spellings included) are rejected.
+// RUN: not %hyc %s 2>&1 | FileCheck %s
+// RUN: rm -f %t.out && not %hyc %s -o %t.out && not test -e %t.out
+#include <hy/hy.hpp>
+
+void f(hy::array<int, 1> &a, int n) {
+// CHECK: [[@LINE+1]]:25: error: unknown clause 'collapse' in '#pragma hy parallel for'; expected 'into' or 'reduction'
+#pragma hy parallel for collapse(2)
+  for (int i = 0; i < n; ++i) a(i) = 0;
+// CHECK: [[@LINE+1]]:39: error: unknown clause 'schedule' in '#pragma hy parallel for'; expected 'into' or 'reduction'
+#pragma hy parallel for into(threads) schedule(static)
+  for (int i = 0; i < n; ++i) a(i) = 0;
+// CHECK: [[@LINE+1]]:25: error: unknown clause ',' in '#pragma hy parallel for'
+#pragma hy parallel for , reduction(+ : n)
+  for (int i = 0; i < n; ++i) a(i) = 0;
+}

@@ -1,0 +1,30 @@
+# lit configuration of the hyc translator tests: every .cpp here is a test
+# (RUN lines on top, CHECK lines beside the code); Inputs/ holds helpers.
+import os
+
+import lit.formats
+import lit.llvm
+
+lit.llvm.initialize(lit_config, config)
+from lit.llvm import llvm_config
+
+config.name = "hy"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".cpp"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.hy_lit_binary_dir, "out")
+
+llvm_config.with_system_environment(["HOME", "TMPDIR"])
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# %hyc: the translator, %hy_inc: the runtime headers, %cxx: the host compiler.
+config.substitutions.append(("%hyc", config.hyc))
+config.substitutions.append(("%hy_inc", config.hy_runtime_include))
+config.substitutions.append(("%cxx", config.cxx))
+# The input is the test: its CHECK comments are copied into the output, so
+# strip FileCheck directives (`// PREFIX: ...`) before checking.
+config.substitutions.append(
+    ("%strip", "sed -E 's#//[[:space:]]*[A-Z][A-Z0-9-]*(-NEXT|-NOT|-SAME|-DAG)?:.*$##'"))
+llvm_config.add_tool_substitutions(["FileCheck", "not", "count", "split-file"],
+                                   [config.llvm_tools_dir])
