@@ -11,45 +11,92 @@
 
 namespace hy::graph {
 
+// Counting sort by source (stable, so "first read" stays first), then per
+// row: stable sort by column and the self-loop/duplicate policy, then one
+// compaction pass. Rows are independent, so that part runs in parallel.
 template <class W>
-csr<W> to_csr(const edge_list<W>& in, const edge_policy& p) {
-  edge_list<W> g = in;
-  apply_policy(g, p);
-  if (!g.directed) g = to_arcs(g);
+csr<W> to_csr(const edge_list<W>& g, const edge_policy& p) {
   csr<W> r;
-  r.n = in.n;
-  r.directed = in.directed;
-  r.weighted = in.weighted;
-  const std::size_t m = g.edges.size();
-  r.offsets.assign(static_cast<std::size_t>(r.n) + 1, 0);
+  r.n = g.n;
+  r.directed = g.directed;
+  r.weighted = g.weighted;
+  const bool both = !g.directed;
+  const bool drop_loops = p.self_loops == self_loop_policy::drop;
+  auto keep_arc = [drop_loops](const edge<W>& x) { return !(drop_loops && x.u == x.v); };
+  std::vector<eid> count(static_cast<std::size_t>(r.n) + 1, 0);
   for (const auto& x : g.edges) {
     if (x.u < 0 || x.u >= r.n || x.v < 0 || x.v >= r.n)
       throw std::invalid_argument("to_csr: edge " + std::to_string(x.u) + " -> " +
                                   std::to_string(x.v) + " outside [0, " + std::to_string(r.n) +
                                   ")");
-    ++r.offsets[x.u + 1];
+    if (!keep_arc(x)) continue;
+    ++count[x.u + 1];
+    if (both && x.u != x.v) ++count[x.v + 1];
   }
-  std::partial_sum(r.offsets.begin(), r.offsets.end(), r.offsets.begin());
-  r.cols.resize(m);
-  r.weights.resize(m);
-  std::vector<eid> pos(r.offsets.begin(), r.offsets.end() - 1);
-  for (const auto& x : g.edges) {
-    eid k = pos[x.u]++;
-    r.cols[k] = x.v;
-    r.weights[k] = x.w;
+  std::partial_sum(count.begin(), count.end(), count.begin());
+  const auto m = static_cast<std::size_t>(count.back());
+  std::vector<vid> cols(m);
+  std::vector<W> weights(m);
+  {
+    std::vector<eid> pos(count.begin(), count.end() - 1);
+    for (const auto& x : g.edges) {
+      if (!keep_arc(x)) continue;
+      eid k = pos[x.u]++;
+      cols[k] = x.v;
+      weights[k] = x.w;
+      if (both && x.u != x.v) {
+        k = pos[x.v]++;
+        cols[k] = x.u;
+        weights[k] = x.w;
+      }
+    }
   }
-  // Sort each row by column, stably (duplicates keep their order).
-  std::vector<std::pair<vid, W>> row;
-  for (vid u = 0; u < r.n; ++u) {
-    eid b = r.offsets[u], e = r.offsets[u + 1];
-    if (std::is_sorted(r.cols.begin() + b, r.cols.begin() + e)) continue;
-    row.clear();
-    for (eid k = b; k < e; ++k) row.emplace_back(r.cols[k], r.weights[k]);
-    std::stable_sort(row.begin(), row.end(),
-                     [](const auto& a, const auto& c) { return a.first < c.first; });
-    for (eid k = b; k < e; ++k) {
-      r.cols[k] = row[k - b].first;
-      r.weights[k] = row[k - b].second;
+  // Per row: sort by column (stable), collapse duplicates, record new length.
+  std::vector<eid> kept(static_cast<std::size_t>(r.n) + 1, 0);
+  const duplicate_policy dup = p.duplicates;
+#pragma omp parallel
+  {
+    std::vector<std::pair<vid, W>> row;
+#pragma omp for schedule(dynamic, 1024)
+    for (vid u = 0; u < r.n; ++u) {
+      const eid b = count[u], e = count[u + 1];
+      if (!std::is_sorted(cols.begin() + b, cols.begin() + e)) {
+        row.clear();
+        for (eid k = b; k < e; ++k) row.emplace_back(cols[k], weights[k]);
+        std::stable_sort(row.begin(), row.end(),
+                         [](const auto& x, const auto& y) { return x.first < y.first; });
+        for (eid k = b; k < e; ++k) {
+          cols[k] = row[k - b].first;
+          weights[k] = row[k - b].second;
+        }
+      }
+      eid out = b;
+      for (eid k = b; k < e; ++k) {
+        if (dup != duplicate_policy::keep && out > b && cols[out - 1] == cols[k]) {
+          if (dup == duplicate_policy::keep_min && weights[k] < weights[out - 1])
+            weights[out - 1] = weights[k];
+          continue;
+        }
+        cols[out] = cols[k];
+        weights[out] = weights[k];
+        ++out;
+      }
+      kept[u + 1] = out - b;
+    }
+  }
+  std::partial_sum(kept.begin(), kept.end(), kept.begin());
+  r.offsets = kept;
+  if (static_cast<std::size_t>(kept.back()) == m) {
+    r.cols = std::move(cols);
+    r.weights = std::move(weights);
+  } else {
+    r.cols.resize(static_cast<std::size_t>(kept.back()));
+    r.weights.resize(static_cast<std::size_t>(kept.back()));
+    for (vid u = 0; u < r.n; ++u) {
+      std::copy(cols.begin() + count[u], cols.begin() + count[u] + (kept[u + 1] - kept[u]),
+                r.cols.begin() + kept[u]);
+      std::copy(weights.begin() + count[u], weights.begin() + count[u] + (kept[u + 1] - kept[u]),
+                r.weights.begin() + kept[u]);
     }
   }
   return r;
