@@ -423,8 +423,12 @@ template <int A, class T> __device__ void do_atomic(T *p, T v) {
   else if constexpr (A == A_MUL) hc::atomic_mul(p, v);
   else if constexpr (A == A_MIN) hc::atomic_min(p, v);
   else if constexpr (A == A_MAX) hc::atomic_max(p, v);
+  // 8-byte types go through the op-named aliases (atomic_band, ...).
+  else if constexpr (A == A_AND && sizeof(T) == 8) hc::atomic_band(p, v);
   else if constexpr (A == A_AND) hc::atomic_and(p, v);
+  else if constexpr (A == A_OR && sizeof(T) == 8) hc::atomic_bor(p, v);
   else if constexpr (A == A_OR) hc::atomic_or(p, v);
+  else if constexpr (A == A_XOR && sizeof(T) == 8) hc::atomic_bxor(p, v);
   else if constexpr (A == A_XOR) hc::atomic_xor(p, v);
   else if constexpr (A == A_LAND) hc::atomic_land(p, v);
   else hc::atomic_lor(p, v);

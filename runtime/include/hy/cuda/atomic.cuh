@@ -170,6 +170,17 @@ template <class T> __device__ __forceinline__ void atomic_or(T *p, T v) {
 template <class T> __device__ __forceinline__ void atomic_xor(T *p, T v) {
   atomic_combine<op::bxor>(p, v);
 }
+// The same three under the operator names of op:: (band, bor, bxor), which is
+// how the translator spells atomic_<op> for `&`, `|` and `^`.
+template <class T> __device__ __forceinline__ void atomic_band(T *p, T v) {
+  atomic_combine<op::band>(p, v);
+}
+template <class T> __device__ __forceinline__ void atomic_bor(T *p, T v) {
+  atomic_combine<op::bor>(p, v);
+}
+template <class T> __device__ __forceinline__ void atomic_bxor(T *p, T v) {
+  atomic_combine<op::bxor>(p, v);
+}
 template <class T> __device__ __forceinline__ void atomic_land(T *p, T v) {
   atomic_combine<op::land>(p, v);
 }
