@@ -3,6 +3,7 @@
 // expression uses its operands. Works on template patterns too, where
 // calls and operators may still be unresolved.
 #include "hy/Analysis.h"
+#include "hy/Frontend.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtVisitor.h"
@@ -33,6 +34,14 @@ public:
       return;
     if (const auto *e = dyn_cast<Expr>(s))
       return visitExpr(e, mode);
+    if (probeId(s)) {
+      // A fetch probe: its sizes and origins are read; the array argument
+      // is not an access of the program.
+      const auto *call = cast<CallExpr>(cast<IfStmt>(s)->getCond()->IgnoreImplicit());
+      visitExpr(call->getArg(2), Read);
+      visitExpr(call->getArg(3), Read);
+      return visit(cast<IfStmt>(s)->getElse(), Read);
+    }
     if (const auto *ds = dyn_cast<DeclStmt>(s)) {
       for (const Decl *d : ds->decls())
         if (const auto *vd = dyn_cast<VarDecl>(d))

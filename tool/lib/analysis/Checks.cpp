@@ -34,6 +34,11 @@ public:
     for (auto &f : k.fetches)
       checkFetch(*f);
     checkFetchPlacement(k.body.get(), nullptr, {});
+    std::set<const Stmt *> parallelLoops;
+    for (const LoopInfo &li : k.blockLoops)
+      parallelLoops.insert(li.loop);
+    collectThreadLoops(k.body.get(), parallelLoops);
+    checkJumps(region, parallelLoops, /*breakable=*/false);
     return ok;
   }
 
@@ -151,6 +156,43 @@ private:
     std::sort(k.captures.begin(), k.captures.end(), [](const Capture &a, const Capture &b) {
       return a.var->getLocation() < b.var->getLocation();
     });
+  }
+
+  // --- jumps: an iteration of a parallel loop must run to its end (or to
+  // 'continue'); break/return/goto/co_return cannot leave it.
+  static void collectThreadLoops(const Node *n, std::set<const Stmt *> &out) {
+    if (!n)
+      return;
+    if (n->kind == NodeKind::ThreadNest)
+      for (const LoopInfo &li : n->loops)
+        out.insert(li.loop);
+    for (auto &c : n->children)
+      collectThreadLoops(c.get(), out);
+  }
+
+  void checkJumps(const Stmt *s, const std::set<const Stmt *> &parallel, bool breakable) {
+    if (!s || isa<LambdaExpr>(s))
+      return;
+    const char *what = nullptr;
+    if (isa<ReturnStmt>(s) || isa<CoreturnStmt>(s))
+      what = "return";
+    else if (isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s))
+      what = "goto";
+    else if (isa<BreakStmt>(s) && !breakable)
+      what = "break";
+    if (what) {
+      report(DE, s->getBeginLoc(), Diag::JumpOutOfLoop) << what;
+      fail();
+      return;
+    }
+    bool inner = breakable;
+    if (parallel.count(s))
+      inner = false; // a break here would leave this parallel loop
+    else if (isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) ||
+             isa<CXXForRangeStmt>(s) || isa<SwitchStmt>(s))
+      inner = true;
+    for (const Stmt *c : s->children())
+      checkJumps(c, parallel, inner);
   }
 
   // Scalars declared outside a parallel loop may be written inside it only
@@ -489,13 +531,24 @@ private:
       const Expr *e = idx[d]->IgnoreParenImpCasts();
       if (sameExpr(ctx, e, o))
         continue;
-      const auto *bo = dyn_cast<BinaryOperator>(e);
-      if (bo && (bo->getOpcode() == BO_Add || bo->getOpcode() == BO_Sub) &&
-          sameExpr(ctx, bo->getLHS(), o))
+      // o + x, o - x, (o + x) + y, ...: o is the leftmost operand of a
+      // sum; or x + o.
+      const auto *top = dyn_cast<BinaryOperator>(e);
+      if (top && top->getOpcode() == BO_Add && sameExpr(ctx, top->getRHS(), o))
         continue;
-      if (bo && bo->getOpcode() == BO_Add && sameExpr(ctx, bo->getRHS(), o))
-        continue;
-      return false;
+      bool found = false;
+      const Expr *cur = e;
+      while (const auto *bo = dyn_cast<BinaryOperator>(cur)) {
+        if (bo->getOpcode() != BO_Add && bo->getOpcode() != BO_Sub)
+          break;
+        if (sameExpr(ctx, bo->getLHS(), o)) {
+          found = true;
+          break;
+        }
+        cur = bo->getLHS()->IgnoreParenImpCasts();
+      }
+      if (!found)
+        return false;
     }
     return true;
   }
