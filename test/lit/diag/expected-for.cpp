@@ -1,5 +1,5 @@
 // A 'parallel for' pragma must be followed by a 'for' loop in the same block.
-// RUN: not %hyc %s 2>&1 | FileCheck %s
+// RUN: not %hyc %s 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: rm -f %t.out && not %hyc %s -o %t.out && not test -e %t.out
 #include <hy/hy.hpp>
 

@@ -1,5 +1,5 @@
 // Malformed '#pragma hy' lines: each is reported at the offending token.
-// RUN: not %hyc %s 2>&1 | FileCheck %s
+// RUN: not %hyc %s 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: rm -f %t.out && not %hyc %s -o %t.out && not test -e %t.out
 // A stale output file is removed too.
 // RUN: echo stale > %t.out && not %hyc %s -o %t.out && not test -e %t.out
