@@ -21,7 +21,7 @@ void imperfectBlocks(hy::array<int, 2> &a, int n) {
   for (int i = 0; i < n; ++i) {
     a(i, 0) = 0;
 // CHECK: [[@LINE+2]]:1: error: a block-level 'parallel for' inside another one must be perfectly nested (the only statement of the outer loop's body)
-// CHECK: [[@LINE-4]]:3: note: enclosing loop is here
+// CHECK: [[@LINE-3]]:3: note: enclosing loop is here
 #pragma hy parallel for
     for (int j = 1; j < n; ++j) a(i, j) = 1;
   }
@@ -34,7 +34,7 @@ void imperfectThreads(hy::array<int, 2> &a, int n) {
     for (int i = 0; i < 8; ++i) {
       int x = i;
 // CHECK: [[@LINE+2]]:1: error: an 'into(threads)' loop inside another one must be perfectly nested (the only statement of the outer loop's body)
-// CHECK: [[@LINE-4]]:5: note: enclosing loop is here
+// CHECK: [[@LINE-3]]:5: note: enclosing loop is here
 #pragma hy parallel for into(threads)
       for (int j = 0; j < 8; ++j) a(b, i * 8 + j) = x;
     }
@@ -48,7 +48,7 @@ void blockInThreads(hy::array<int, 2> &a, int n) {
     for (int i = 0; i < 8; ++i) {
       a(b, i) = 0;
 // CHECK: [[@LINE+2]]:1: error: block-level 'parallel for' inside an 'into(threads)' loop
-// CHECK: [[@LINE-4]]:5: note: enclosing loop is here
+// CHECK: [[@LINE-3]]:5: note: enclosing loop is here
 #pragma hy parallel for
       for (int j = 0; j < 8; ++j) a(b, j) = 1;
     }
