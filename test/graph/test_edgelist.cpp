@@ -56,3 +56,12 @@ TEST(EdgeList, EmptyInput) {
   EXPECT_EQ(g.n, 0);
   EXPECT_EQ(g.size(), 0);
 }
+
+TEST(EdgeList, SnapUndirectedHeader) {
+  auto u = read_edgelist<int>("# Undirected graph: ca-GrQc.txt\n# Nodes: 3 Edges: 2\n0 1\n1 2\n", "u.txt");
+  EXPECT_FALSE(u.directed);
+  auto d = read_edgelist<int>("# Directed graph (each unordered pair of nodes is saved once)\n0 1\n", "d.txt");
+  EXPECT_TRUE(d.directed);
+  auto late = read_edgelist<int>("0 1\n# Undirected graph\n", "l.txt");  // only before the edges
+  EXPECT_TRUE(late.directed);
+}

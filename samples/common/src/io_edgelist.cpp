@@ -36,6 +36,8 @@ edge_list<W> read_edgelist(std::string_view text, const std::string& name,
           if (t == "undirected") g.directed = false;
         }
       }
+      // SNAP files announce themselves: "# Undirected graph: ca-GrQc.txt".
+      if (!width && r.line().rfind("# Undirected graph", 0) == 0) g.directed = false;
       continue;
     }
     if (f.size() != 2 && f.size() != 3)

@@ -36,9 +36,6 @@ class line_reader {
   [[noreturn]] void fail(const std::string& problem) const {
     throw format_error(name_, number_, problem);
   }
-  [[noreturn]] void fail_at_end(const std::string& problem) const {
-    throw format_error(name_, number_ + (number_ == 0 ? 1 : 0), problem);
-  }
 
  private:
   std::string_view text_;

@@ -2,8 +2,9 @@
 //   # comment  or  % comment   ignored (also blank lines)
 //   <u> <v> [w]                0-based ids (or 1-based if asked); either every
 //                              line has a weight or none has
-// n = largest id + 1 (ids are not renumbered). Directed unless the caller
-// makes the list undirected.
+// n = largest id + 1 (ids are not renumbered). Directed, unless a comment
+// before the first edge starts "# Undirected graph" (as SNAP writes it) or
+// the file is our own undirected output; the caller may override.
 #pragma once
 
 #include <ostream>
