@@ -420,12 +420,7 @@ private:
                            std::vector<const Fetch *> active) {
     if (!n)
       return;
-    std::set<const VarDecl *> varying;
-    if (nest) {
-      collectDeclaredVars(nest->stmt, varying);
-      for (const LoopInfo &li : nest->loops)
-        varying.insert(li.index);
-    }
+    const std::set<const VarDecl *> &varying = threadVarying(nest);
     switch (n->kind) {
     case NodeKind::ThreadNest:
       if (n->fixedShape)
@@ -457,21 +452,70 @@ private:
     }
     case NodeKind::Control:
       if (nest && containsFetch(n))
-        for (const Stmt *c : n->stmt->children()) {
-          bool body = false;
-          for (auto &ch : n->children)
-            body |= ch->stmt == c;
-          if (!body && c)
-            if (const VarDecl *v = mentionsAny(c, varying)) {
-              report(DE, c->getBeginLoc(), Diag::FetchDivergent) << v->getName();
-              fail();
-            }
-        }
+        for (const Stmt *c : controlHeader(n->stmt))
+          if (const VarDecl *v = c ? mentionsAny(c, varying) : nullptr) {
+            report(DE, c->getBeginLoc(), Diag::FetchDivergent) << v->getName();
+            fail();
+          }
       [[fallthrough]];
     default:
       for (auto &c : n->children)
         checkFetchPlacement(c.get(), nest, active);
     }
+  }
+
+  // The parts of a control statement that decide which way it goes.
+  static std::vector<const Stmt *> controlHeader(const Stmt *s) {
+    if (const auto *is = dyn_cast<IfStmt>(s))
+      return {is->getInit(), is->getConditionVariableDeclStmt(), is->getCond()};
+    if (const auto *fs = dyn_cast<ForStmt>(s))
+      return {fs->getInit(), fs->getCond(), fs->getInc()};
+    if (const auto *ws = dyn_cast<WhileStmt>(s))
+      return {ws->getConditionVariableDeclStmt(), ws->getCond()};
+    if (const auto *ds = dyn_cast<DoStmt>(s))
+      return {ds->getCond()};
+    if (const auto *ss = dyn_cast<SwitchStmt>(s))
+      return {ss->getInit(), ss->getCond()};
+    if (const auto *rs = dyn_cast<CXXForRangeStmt>(s))
+      return {rs->getRangeInit()};
+    return {};
+  }
+
+  // Variables whose value differs between the threads of a block inside
+  // `nest`: its loop indices and every local of the nest that is
+  // initialised or assigned from one of them (to a fixed point). A serial
+  // loop counter declared in the nest stays uniform.
+  const std::set<const VarDecl *> &threadVarying(const Node *nest) {
+    auto [it, fresh] = varyingCache.try_emplace(nest);
+    if (!fresh || !nest)
+      return it->second;
+    std::set<const VarDecl *> &out = it->second;
+    for (const LoopInfo &li : nest->loops)
+      out.insert(li.index);
+    std::vector<std::pair<const VarDecl *, const Stmt *>> flows; // var <- expr
+    std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
+      if (!s)
+        return;
+      if (const auto *ds = dyn_cast<DeclStmt>(s))
+        for (const Decl *d : ds->decls())
+          if (const auto *vd = dyn_cast<VarDecl>(d))
+            if (vd->getInit())
+              flows.push_back({vd, vd->getInit()});
+      if (const auto *bo = dyn_cast<BinaryOperator>(s))
+        if (bo->isAssignmentOp())
+          if (const VarDecl *v = refVar(bo->getLHS()))
+            flows.push_back({v, bo->getRHS()});
+      for (const Stmt *c : s->children())
+        walk(c);
+    };
+    walk(nest->stmt);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto &[v, e] : flows)
+        if (!out.count(v) && mentionsAny(e, out))
+          changed |= out.insert(v).second;
+    }
+    return out;
   }
 
   static bool containsFetch(const Node *n) {
@@ -531,6 +575,9 @@ private:
       const Expr *e = idx[d]->IgnoreParenImpCasts();
       if (sameExpr(ctx, e, o))
         continue;
+      // An origin of 0 is implicit in every index: x is 0 + x.
+      if (auto zero = evalInt(ctx, o); zero && *zero == 0)
+        continue;
       // o + x, o - x, (o + x) + y, ...: o is the leftmost operand of a
       // sum; or x + o.
       const auto *top = dyn_cast<BinaryOperator>(e);
@@ -557,6 +604,7 @@ private:
   DiagnosticsEngine &DE;
   Kernel &k;
   std::vector<Access> regionAccesses;
+  std::map<const Node *, std::set<const VarDecl *>> varyingCache;
   std::set<const VarDecl *> reportedGlobal;
   std::set<const Expr *> reportedWrite;
   bool ok = true;
