@@ -18,6 +18,8 @@ enum class ReductionOp { Add, Mul, Min, Max, BitAnd, BitOr, BitXor, LogAnd, LogO
 const char *spelling(ReductionOp op);
 /// Name used by the runtimes: hy::atomic_<name>, hy::cuda::op::<name>.
 const char *runtimeName(ReductionOp op);
+/// Suffix of the atomic update functions: hy::atomic_<name>, hy::cuda::atomic_<name>.
+const char *atomicName(ReductionOp op);
 
 struct NamedLoc {
   std::string name;

@@ -74,6 +74,7 @@ private:
     r.op = c.op;
     r.var = vd;
     r.loc = v.loc;
+    rejectedReduction.insert(vd); // until it is accepted below
     QualType t = vd->getType().getNonReferenceType();
     ArrayType at = classifyArray(t);
     QualType elem = t;
@@ -92,6 +93,7 @@ private:
       fail();
       return false;
     }
+    rejectedReduction.erase(vd);
     return true;
   }
 
@@ -269,6 +271,8 @@ private:
   }
 
   void writeError(const Access &a) {
+    if (rejectedReduction.count(a.var)) // its clause was already reported
+      return;
     if (!reportedWrite.insert(a.expr).second)
       return;
     report(DE, a.expr->getBeginLoc(), Diag::WriteToOuterScalar) << a.var->getName();
@@ -380,9 +384,15 @@ private:
     for (const Access &a : regionAccesses)
       if (a.write && arrays.count(a.var) && !matchedTargets.count(a.elementExpr)) {
         const Reduction *r = blockReduction(a.var);
+        std::string x = a.var->getName().str() + "(...)", op = spelling(r->op), forms;
+        if (r->op == ReductionOp::Min || r->op == ReductionOp::Max)
+          forms = x + " = " + op + "(" + x + ", e)";
+        else if (r->op == ReductionOp::LogAnd || r->op == ReductionOp::LogOr)
+          forms = x + " = " + x + " " + op + " e";
+        else
+          forms = x + " " + op + "= e or " + x + " = " + x + " " + op + " e";
         report(DE, a.expr->getBeginLoc(), Diag::ReductionArrayUpdate)
-            << a.var->getName() << spelling(r->op)
-            << (r->op == ReductionOp::Max ? "max" : "min");
+            << a.var->getName() << op << forms;
         fail();
       }
   }
@@ -606,6 +616,7 @@ private:
   std::vector<Access> regionAccesses;
   std::map<const Node *, std::set<const VarDecl *>> varyingCache;
   std::set<const VarDecl *> reportedGlobal;
+  std::set<const VarDecl *> rejectedReduction; // a reduction clause named it, with an error
   std::set<const Expr *> reportedWrite;
   bool ok = true;
 };

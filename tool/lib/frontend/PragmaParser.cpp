@@ -38,6 +38,15 @@ const char *runtimeName(ReductionOp op) {
   return "?";
 }
 
+const char *atomicName(ReductionOp op) {
+  switch (op) {
+  case ReductionOp::BitAnd: return "and";
+  case ReductionOp::BitOr: return "or";
+  case ReductionOp::BitXor: return "xor";
+  default: return runtimeName(op);
+  }
+}
+
 namespace {
 
 class Parser {

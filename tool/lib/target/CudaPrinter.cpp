@@ -238,6 +238,19 @@ private:
   // --- rewriting the body
   SourceLocation begin(const Stmt *s) const { return SM.getExpansionLoc(s->getBeginLoc()); }
 
+  // Replaces source text but keeps text inserted at either end of the range
+  // (barriers, fetch copies) outside the replacement.
+  void replace(CharSourceRange r, const std::string &text) {
+    Rewriter::RewriteOptions opts;
+    opts.IncludeInsertsAtBeginOfRange = false;
+    opts.IncludeInsertsAtEndOfRange = false;
+    if (r.isTokenRange())
+      r = CharSourceRange::getCharRange(
+          r.getBegin(), Lexer::getLocForEndOfToken(r.getEnd(), 0, SM, ctx.getLangOpts()));
+    R.RemoveText(r, opts);
+    R.InsertTextAfter(r.getBegin(), text);
+  }
+
   void insertBefore(const Stmt *s, const std::string &text) {
     R.InsertTextBefore(begin(s), text);
   }
@@ -261,8 +274,8 @@ private:
     for (const ArrayUpdate &u : k.arrayUpdates) {
       std::string target = R.getRewrittenText(SM.getExpansionRange(u.target->getSourceRange()));
       std::string value = R.getRewrittenText(SM.getExpansionRange(u.value->getSourceRange()));
-      R.ReplaceText(SM.getExpansionRange(u.assign->getSourceRange()),
-                    std::string("hy::cuda::atomic_") + runtimeName(u.op) + "(&(" + target +
+      replace(SM.getExpansionRange(u.assign->getSourceRange()),
+                    std::string("hy::cuda::atomic_") + atomicName(u.op) + "(&(" + target +
                         "), " + value + ")");
     }
     Sets state;
@@ -289,7 +302,7 @@ private:
     std::string flat = "(" + local[f->perm[0]] + ")";
     for (int s = 1; s < rank; ++s)
       flat = "(" + flat + ") * " + t->pitch[s] + " + (" + local[f->perm[s]] + ")";
-    R.ReplaceText(SM.getExpansionRange(e->getSourceRange()), t->name + "[" + flat + "]");
+    replace(SM.getExpansionRange(e->getSourceRange()), t->name + "[" + flat + "]");
   }
 
   // Accesses of a statement as sets for the barrier analysis.
@@ -409,73 +422,85 @@ private:
     return setsOf(n->stmt);
   }
 
-  void fetch(const Node *n, Sets &state, bool inCompound, bool threadLevel) {
-    const Fetch *f = n->fetch;
-    const Tile *t = f ? tileFor(f) : nullptr;
-    replacePragma(R, *f->pragma, "// " + f->pragma->text);
-    if (!t) {
-      for (auto &c : n->children)
-        block(c.get(), state, inCompound);
-      return;
-    }
-    const Stmt *s = n->children.front()->stmt;
+  // Copies the tile of f in (in=true) or back (in=false): element e of the
+  // tile in the array's row-major order, so neighbouring threads touch
+  // neighbouring elements of the array.
+  std::string copyLoop(const Fetch *f, const Tile *t, bool in) const {
     std::string m = f->array->getName().str();
     int rank = f->sizes.size();
-    // Copy in: element e of the tile in the array's row-major order, so
-    // neighbouring threads read neighbouring elements of the array.
     std::string elems = t->size[0];
     for (int d = 1; d < rank; ++d)
       elems += " * " + t->size[d];
-    auto loop = [&](bool in) {
-      std::string code = "for (int hy_e = hy_tid; hy_e < " + elems +
-                         "; hy_e += hy_nthreads) { ";
-      std::string rest = "hy_e";
-      std::vector<std::string> a(rank);
-      for (int d = rank - 1; d >= 0; --d) {
-        a[d] = "hy_a" + std::to_string(d);
-        if (d == 0)
-          code += "const int " + a[d] + " = " + rest + "; ";
-        else {
-          code += "const int " + a[d] + " = " + rest + " % " + t->size[d] + "; ";
-          rest = "(" + rest + " / " + t->size[d] + ")";
-        }
+    std::string code = "for (int hy_e = hy_tid; hy_e < " + elems + "; hy_e += hy_nthreads) { ";
+    std::string rest = "hy_e";
+    std::vector<std::string> a(rank);
+    for (int d = rank - 1; d >= 0; --d) {
+      a[d] = "hy_a" + std::to_string(d);
+      if (d == 0)
+        code += "const int " + a[d] + " = " + rest + "; ";
+      else {
+        code += "const int " + a[d] + " = " + rest + " % " + t->size[d] + "; ";
+        rest = "(" + rest + " / " + t->size[d] + ")";
       }
-      std::string flat = a[f->perm[0]];
-      for (int s2 = 1; s2 < rank; ++s2)
-        flat = "(" + flat + ") * " + t->pitch[s2] + " + " + a[f->perm[s2]];
-      std::string guard, at;
-      for (int d = 0; d < rank; ++d) {
-        std::string g = "(" + exprText(ctx, f->origins[d]) + ") + " + a[d];
-        at += (d ? ", " : "") + g;
-        guard += std::string(d ? " && " : "") + "(unsigned long long)(" + g + ") < (unsigned long long)" +
-                 m + ".extent(" + std::to_string(d) + ")";
-      }
-      std::string elem = t->name + "[" + flat + "]";
-      std::string src = m + "(" + at + ")";
-      code += "if (" + guard + ") " + (in ? elem + " = " + src : src + " = " + elem) + "; }";
-      return code;
-    };
-    std::string pre = std::string("{ /* fetch ") + m + " -> " + t->name + " */ " + kBarrier +
-                      " " + loop(true) + " " + kBarrier + " ";
-    std::string post = std::string(" ") + kBarrier;
-    if (t->written)
-      post += " " + loop(false);
-    post += " }";
+    }
+    std::string flat = a[f->perm[0]];
+    for (int s2 = 1; s2 < rank; ++s2)
+      flat = "(" + flat + ") * " + t->pitch[s2] + " + " + a[f->perm[s2]];
+    std::string guard, at;
+    for (int d = 0; d < rank; ++d) {
+      std::string g = "(" + exprText(ctx, f->origins[d]) + ") + " + a[d];
+      at += (d ? ", " : "") + g;
+      guard += std::string(d ? " && " : "") + "(unsigned long long)(" + g +
+               ") < (unsigned long long)" + m + ".extent(" + std::to_string(d) + ")";
+    }
+    std::string elem = t->name + "[" + flat + "]";
+    std::string src = m + "(" + at + ")";
+    code += "if (" + guard + ") " + (in ? elem + " = " + src : src + " = " + elem) + "; }";
+    return code;
+  }
 
-    R.InsertTextBefore(begin(s), pre);
-    R.InsertTextAfter(stmtEnd(ctx, s), post);
-    Sets inner;
-    for (auto &c : n->children) {
-      if (threadLevel)
-        threadBody(c.get());
-      else
-        block(c.get(), inner, true);
+  // A chain of fetches covering one statement: all tiles are copied in,
+  // one barrier, the statement, a barrier, written tiles are copied back.
+  void fetch(const Node *n, Sets &state, bool inCompound, bool threadLevel) {
+    std::vector<const Fetch *> chain;
+    const Node *cur = n;
+    while (cur->kind == NodeKind::FetchNode) {
+      replacePragma(R, *cur->fetch->pragma, "// " + cur->fetch->pragma->text);
+      if (cur->fetch && tileFor(cur->fetch))
+        chain.push_back(cur->fetch);
+      cur = cur->children.front().get();
+    }
+    const Stmt *s = cur->stmt;
+    std::string pre = std::string("{ ") + kBarrier + " ";
+    std::string post = std::string(" ") + kBarrier;
+    bool wrote = false;
+    for (const Fetch *f : chain) {
+      const Tile *t = tileFor(f);
+      pre += "/* fetch " + f->array->getName().str() + " -> " + t->name + " */ " +
+             copyLoop(f, t, true) + " ";
+      if (t->written) {
+        post += " " + copyLoop(f, t, false);
+        wrote = true;
+      }
+    }
+    pre += std::string(kBarrier) + " ";
+    post += " }";
+    if (!chain.empty()) {
+      R.InsertTextBefore(begin(s), pre);
+      R.InsertTextAfter(stmtEnd(ctx, s), post);
+    }
+    if (threadLevel)
+      threadBody(cur);
+    else {
+      Sets inner;
+      block(cur, inner, true);
     }
     state.clear();
-    if (t->written) {
-      state.r.insert(t->name);
-      state.w.insert(m);
-    }
+    if (wrote)
+      for (const Fetch *f : chain) {
+        state.r.insert(tileFor(f)->name);
+        state.w.insert(f->array->getName().str());
+      }
   }
 
   void threadBody(const Node *n) {
@@ -514,7 +539,7 @@ private:
                  ")blockDim." + ax + (step == "1" ? "" : " * " + step) + ")";
       SourceLocation b = begin(li.loop);
       SourceLocation e = SM.getExpansionLoc(li.loop->getRParenLoc());
-      R.ReplaceText(CharSourceRange::getTokenRange(b, e), header);
+      replace(CharSourceRange::getTokenRange(b, e), header);
     }
     // Thread-level reductions: private partials, then a block reduction.
     std::string pre, post;
@@ -550,7 +575,8 @@ private:
     for (const Access &a : acc)
       if (a.var == v && !a.element && !renamed.count(a.expr)) {
         renamed.insert(a.expr);
-        R.ReplaceText(SM.getExpansionLoc(a.expr->getBeginLoc()), v->getName().size(), to);
+        SourceLocation at = SM.getExpansionLoc(a.expr->getBeginLoc());
+        replace(CharSourceRange::getCharRange(at, at.getLocWithOffset(v->getName().size())), to);
       }
   }
 
@@ -633,7 +659,7 @@ private:
       std::string step = stepText(ctx, li);
       decls[i] = "    const " + indexType(li) + " " + li.index->getName().str() + " = (" +
                  exprText(ctx, li.lower) + ") + (" + indexType(li) + ")" + pos +
-                 (step == "1" ? "" : " * " + step) + ";\n";
+                 (step == "1" ? "" : " * " + step) + "; (void)" + li.index->getName().str() + ";\n";
       if (i > 0) {
         s += "    const long long hy_trip" + std::to_string(i) + " = " + tripText(ctx, li) + ";\n";
         rest = "(" + rest + " / hy_trip" + std::to_string(i) + ")";
@@ -716,8 +742,19 @@ public:
       : ctx(ctx), out(out), ok(ok) {}
   bool VisitCallExpr(CallExpr *ce) {
     const FunctionDecl *fd = ce->getDirectCallee();
-    if (!fd)
+    if (!fd) {
+      // In templates a call with dependent arguments stays unresolved: every
+      // candidate of this file may run on the device.
+      if (const auto *ule = dyn_cast<UnresolvedLookupExpr>(ce->getCallee()->IgnoreImplicit()))
+        for (const NamedDecl *d : ule->decls()) {
+          const FunctionDecl *cand = d->getAsFunction();
+          const SourceManager &SM = ctx.getSourceManager();
+          if (cand && SM.isInMainFile(SM.getExpansionLoc(cand->getLocation())) &&
+              cand->hasBody() && out.insert(cand).second)
+            TraverseStmt(cand->getBody());
+        }
       return true;
+    }
     if (const FunctionDecl *def = fd->getDefinition())
       fd = def;
     const SourceManager &SM = ctx.getSourceManager();

@@ -204,7 +204,7 @@ void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
     std::string target = R.getRewrittenText(SM.getExpansionRange(u.target->getSourceRange()));
     std::string value = R.getRewrittenText(SM.getExpansionRange(u.value->getSourceRange()));
     R.ReplaceText(SM.getExpansionRange(u.assign->getSourceRange()),
-                  std::string("hy::atomic_") + runtimeName(u.op) + "(&(" + target +
+                  std::string("hy::atomic_") + atomicName(u.op) + "(&(" + target +
                       "), " + value + ")");
   }
 }
