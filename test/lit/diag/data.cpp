@@ -28,7 +28,7 @@ int outerScalar(hy::array<int, 1> &a, int n) {
 // CHECK: [[@LINE+1]]:7: error: 'local' is declared outside this 'parallel for' loop and written inside it
       local += a(i);
     a(b) = local;
-// CHECK: [[@LINE+1]]:5: error: 't' is declared outside this 'parallel for' loop and written inside it
+// CHECK: [[@LINE+1]]:7: error: 't' is declared outside this 'parallel for' loop and written inside it
     ++t;
   }
   return last + sum + t;
