@@ -26,7 +26,10 @@ public:
     if (!attachPragmas(ctx, table, att))
       return;
     TranslationModel model;
-    if (!buildModel(ctx, table, att, model) || !checkModel(ctx, model))
+    bool built = buildModel(ctx, table, att, model) && checkModel(ctx, model);
+    if (opts.inspect)
+      opts.inspect(ctx, table, model, built && !DE.hasErrorOccurred());
+    if (!built)
       return;
     if (DE.hasErrorOccurred())
       return;

@@ -4,13 +4,21 @@
 
 #include "hy/Targets.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include <functional>
 #include <string>
 
 namespace hy {
 
+/// Called with the pragmas and the model once they are built and checked
+/// (also when errors were reported); for unit tests and tools that inspect
+/// the model instead of printing it.
+using ModelInspector = std::function<void(clang::ASTContext &, const PragmaTable &,
+                                          const TranslationModel &, bool ok)>;
+
 struct TranslateOptions {
   PrintOptions print;
   bool report = false; // also produce the per-pragma kernel report
+  ModelInspector inspect; // optional
 };
 
 struct TranslateResult {

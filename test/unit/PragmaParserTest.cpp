@@ -1,0 +1,113 @@
+// The `#pragma hy` parser: clauses recorded as written, errors reported.
+#include "TranslateTest.h"
+
+using namespace hy;
+using namespace hy::test;
+
+namespace {
+
+std::string loop(const std::string &pragma) {
+  return std::string(kHeader) + "void f(hy::array<int, 1> &a, int n) {\n  int s = 0, m = 0;\n" +
+         pragma + "\n  for (int i = 0; i < n; ++i) { s += a(i); m = m > a(i) ? m : a(i); }\n" +
+         "  a(0) = s + m;\n}\n";
+}
+
+TEST(PragmaParser, PlainParallelFor) {
+  auto ps = pragmasOf(loop("#pragma hy parallel for"));
+  ASSERT_EQ(ps.size(), 1u);
+  EXPECT_EQ(ps[0].kind, PragmaKind::ParallelFor);
+  EXPECT_FALSE(ps[0].intoThreads);
+  EXPECT_TRUE(ps[0].reductions.empty());
+  EXPECT_TRUE(ps[0].valid);
+  EXPECT_EQ(ps[0].text, "#pragma hy parallel for");
+}
+
+TEST(PragmaParser, ReductionClauses) {
+  auto ps = pragmasOf(loop("#pragma hy parallel for reduction(+ : s) reduction(max : m)"));
+  ASSERT_EQ(ps.size(), 1u);
+  ASSERT_EQ(ps[0].reductions.size(), 2u);
+  EXPECT_EQ(ps[0].reductions[0].op, ReductionOp::Add);
+  ASSERT_EQ(ps[0].reductions[0].vars.size(), 1u);
+  EXPECT_EQ(ps[0].reductions[0].vars[0].name, "s");
+  EXPECT_EQ(ps[0].reductions[1].op, ReductionOp::Max);
+  EXPECT_EQ(ps[0].reductions[1].vars[0].name, "m");
+}
+
+TEST(PragmaParser, EveryOperator) {
+  const std::pair<const char *, ReductionOp> ops[] = {
+      {"+", ReductionOp::Add},     {"*", ReductionOp::Mul},     {"min", ReductionOp::Min},
+      {"max", ReductionOp::Max},   {"&", ReductionOp::BitAnd},  {"|", ReductionOp::BitOr},
+      {"^", ReductionOp::BitXor},  {"&&", ReductionOp::LogAnd}, {"||", ReductionOp::LogOr}};
+  for (auto [text, op] : ops) {
+    std::string code = std::string(kHeader) + "int f(int n) {\n  int s = 0;\n#pragma hy parallel for reduction(" +
+                       text + " : s)\n  for (int i = 0; i < n; ++i) s = s " +
+                       (op == ReductionOp::Min || op == ReductionOp::Max ? "+" : text) + " i;\n  return s;\n}\n";
+    auto ps = pragmasOf(code);
+    ASSERT_EQ(ps.size(), 1u) << text;
+    ASSERT_EQ(ps[0].reductions.size(), 1u) << text;
+    EXPECT_EQ(ps[0].reductions[0].op, op) << text;
+    EXPECT_STREQ(spelling(op), text);
+  }
+}
+
+TEST(PragmaParser, SeveralVariablesInOneClause) {
+  auto ps = pragmasOf(loop("#pragma hy parallel for reduction(+ : s, m)"));
+  ASSERT_EQ(ps.size(), 1u);
+  ASSERT_EQ(ps[0].reductions.size(), 1u);
+  ASSERT_EQ(ps[0].reductions[0].vars.size(), 2u);
+  EXPECT_EQ(ps[0].reductions[0].vars[1].name, "m");
+}
+
+TEST(PragmaParser, Fetch) {
+  std::string code = std::string(kHeader) + R"(
+void f(hy::array<float, 2> &A, hy::array<float, 2> &B, int nb) {
+#pragma hy parallel for
+  for (int b = 0; b < nb; ++b) {
+#pragma hy parallel fetch(A : 4, 8 : (b > 0 ? b : 0) * 4, 0 : t : 1, 0)
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < 8; ++t)
+      B(b, t) = A(b * 4, t);
+  }
+}
+)";
+  auto ps = pragmasOf(code);
+  ASSERT_EQ(ps.size(), 3u);
+  const PragmaDirective &f = ps[1];
+  EXPECT_EQ(f.kind, PragmaKind::Fetch);
+  EXPECT_EQ(f.fetch.array.name, "A");
+  EXPECT_EQ(f.fetch.sizes.size(), 2u);
+  EXPECT_EQ(f.fetch.origins.size(), 2u); // the ?: colon does not split
+  ASSERT_EQ(f.fetch.threads.size(), 1u);
+  EXPECT_EQ(f.fetch.threads[0].name, "t");
+  EXPECT_EQ(f.fetch.perm, (std::vector<int>{1, 0}));
+  EXPECT_TRUE(ps[2].intoThreads);
+}
+
+TEST(PragmaParser, ErrorsAreReported) {
+  struct Case {
+    const char *pragma, *message;
+  } cases[] = {
+      {"#pragma hy parallel for collapse(2)", "unknown clause 'collapse'"},
+      {"#pragma hy parallel for reduction(- : s)", "invalid reduction operator '-'"},
+      {"#pragma hy parallel for reduction(+ s)", "expected ':' after the reduction operator"},
+      {"#pragma hy parallel for into(warps)", "expected 'threads' in 'into(...)'"},
+      {"#pragma hy parallel for into(threads) into(threads)", "duplicate 'into(threads)'"},
+      {"#pragma hy parallel", "expected 'parallel for' or 'parallel fetch'"},
+      {"#pragma hy serial for", "expected 'parallel for' or 'parallel fetch'"},
+  };
+  for (const Case &c : cases) {
+    Result r = translate(loop(c.pragma));
+    EXPECT_FALSE(r.ok) << c.pragma;
+    EXPECT_NE(r.diags.find(c.message), std::string::npos) << c.pragma << "\n" << r.diags;
+    EXPECT_NE(r.diags.find("input.cpp:6:"), std::string::npos) << r.diags;
+  }
+}
+
+TEST(PragmaParser, OtherPragmasAreLeftAlone) {
+  Result r = translate(loop("#pragma GCC ivdep"));
+  EXPECT_TRUE(r.ok) << r.diags;
+  EXPECT_TRUE(r.pragmas.empty());
+  EXPECT_NE(r.output.find("#pragma GCC ivdep"), std::string::npos);
+}
+
+} // namespace
