@@ -1,0 +1,26 @@
+#!/bin/sh
+# Runs the builds of one e2e program and diffs their outputs exactly.
+# usage: compare.sh SERIAL OPENMP [OTHER...]
+# SERIAL runs once (the reference); OPENMP runs with 2 and 3 threads;
+# each OTHER (e.g. a --check-fetch build) runs once. Any non-zero exit or
+# any difference fails the test.
+set -u
+[ $# -ge 2 ] || { echo "usage: $0 SERIAL OPENMP [OTHER...]" >&2; exit 2; }
+serial=$1; omp=$2; shift 2
+dir=$(mktemp -d) || exit 2
+trap 'rm -rf "$dir"' EXIT
+"$serial" > "$dir/ref" || { echo "FAIL: $serial exited with $?" >&2; exit 1; }
+[ -s "$dir/ref" ] || { echo "FAIL: $serial printed nothing" >&2; exit 1; }
+status=0
+run() { # name env-threads binary
+  if [ -n "$2" ]; then OMP_NUM_THREADS=$2 "$3" > "$dir/$1"; else "$3" > "$dir/$1"; fi
+  rc=$?
+  if [ $rc -ne 0 ]; then echo "FAIL: $3 (threads ${2:-default}) exited with $rc" >&2; status=1; return; fi
+  if ! diff -u "$dir/ref" "$dir/$1"; then echo "FAIL: $3 (threads ${2:-default}) differs from $serial" >&2; status=1; fi
+}
+run omp2 2 "$omp"
+run omp3 3 "$omp"
+i=0
+for other in "$@"; do i=$((i + 1)); run "other$i" "" "$other"; done
+[ $status -eq 0 ] && echo "OK: $(wc -l < "$dir/ref") lines identical across serial, OpenMP (2 and 3 threads) and $# other build(s)"
+exit $status

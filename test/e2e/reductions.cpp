@@ -1,0 +1,108 @@
+// e2e: scalar reductions of int, long long, float and double with every
+// operator, reductions over block loops, over thread loops and both, and
+// array-element reductions (min on int, + on double) -> atomics.
+#include <hy/hy.hpp>
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+static uint32_t next(uint32_t &s) { return s = s * 1103515245u + 12345u; }
+
+int main() {
+  uint32_t seed = 2024;
+  const int n = 5000;
+  hy::array<int, 1> a(n);
+  std::vector<float> f(n);
+  for (int i = 0; i < n; ++i) {
+    a(i) = static_cast<int>(next(seed) >> 8) % 2001 - 1000;
+    f[i] = static_cast<float>(a(i)) * 0.25f; // exact
+  }
+
+  int isum = 0, imin = 1 << 30, imax = -(1 << 30), iand = ~0, ior = 0, ixor = 0;
+  long long lsum = 0, lprod = 1, lmax = 0;
+  float fmin = 1e30f, fmax = -1e30f, fsum = 0;
+  double dsum = 0, dprod = 1, dmin = 1e300;
+  bool allSmall = true, anyZero = false, none = false;
+#pragma hy parallel for reduction(+ : isum, lsum, fsum, dsum) reduction(min : imin, fmin, dmin) \
+    reduction(max : imax, lmax, fmax) reduction(& : iand) reduction(| : ior) reduction(^ : ixor) \
+    reduction(* : lprod, dprod) reduction(&& : allSmall) reduction(|| : anyZero, none)
+  for (int i = 0; i < n; ++i) {
+    int v = a(i);
+    isum += v;
+    lsum += static_cast<long long>(v) * v;
+    fsum += f[i]; // multiples of 1/4 well below 2^24/4: exact in any order
+    dsum += f[i] * 2.0;
+    imin = std::min(imin, v);
+    fmin = std::min(fmin, f[i]);
+    dmin = std::min(dmin, static_cast<double>(v) / 8);
+    imax = std::max(imax, v);
+    lmax = std::max(lmax, static_cast<long long>(v) * 3);
+    fmax = std::max(fmax, f[i]);
+    iand &= v | 0x100;
+    ior |= v & 0xff;
+    ixor ^= v;
+    if (i % 500 == 0) {
+      lprod *= v % 3 + 3;
+      dprod *= 1.5;
+    }
+    allSmall = allSmall && (v < 1000);
+    anyZero = anyZero || (v == 0);
+    none = none || (v > 5000);
+  }
+  std::printf("int %d %d %d %d %d %d\n", isum, imin, imax, iand, ior, ixor);
+  std::printf("ll %lld %lld %lld\n", lsum, lprod, lmax);
+  std::printf("float %.2f %.2f %.2f\n", fmin, fmax, fsum);
+  std::printf("double %.3f %.3f %.3f\n", dsum, dprod, dmin);
+  std::printf("bool %d %d %d\n", allSmall, anyZero, none);
+
+  // Thread-level reductions inside blocks and a block-level one over them.
+  const int rows = 40, cols = 64;
+  hy::array<int, 2> m(rows, cols);
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j)
+      m(i, j) = static_cast<int>(next(seed) >> 10) % 100;
+  hy::array<int, 1> rowMax(rows);
+  hy::array<long long, 1> rowSum(rows);
+  long long total = 0;
+#pragma hy parallel for reduction(+ : total)
+  for (int r = 0; r < rows; ++r) {
+    long long s = 0;
+    int mx = 0;
+#pragma hy parallel for into(threads) reduction(+ : s) reduction(max : mx)
+    for (int c = 0; c < cols; ++c) {
+      s += m(r, c);
+      mx = std::max(mx, m(r, c));
+    }
+    rowSum(r) = s;
+    rowMax(r) = mx;
+#pragma hy parallel for into(threads) reduction(+ : total)
+    for (int c = 0; c < cols; c += 2)
+      total += m(r, c);
+  }
+  unsigned long long rs = 0;
+  for (int r = 0; r < rows; ++r)
+    rs = rs * 7u + static_cast<unsigned long long>(rowSum(r) + rowMax(r));
+  std::printf("rows %llu %lld\n", rs, total);
+
+  // Array-element reductions: first index of each key (min, int) and a
+  // histogram of weights (+, double, integer-valued).
+  const int keys = 17;
+  hy::array<int, 1> first(keys);
+  hy::array<double, 1> hist(keys);
+  for (int k = 0; k < keys; ++k)
+    first(k) = n;
+#pragma hy parallel for reduction(min : first) reduction(+ : hist)
+  for (int i = 0; i < n; ++i) {
+    int k = (a(i) + 1000) % keys;
+    first(k) = std::min(first(k), i);
+    hist(k) += static_cast<double>(a(i) % 7);
+  }
+  long long hs = 0;
+  for (int k = 0; k < keys; ++k) {
+    std::printf("key %d first %d hist %.1f\n", k, first(k), hist(k));
+    hs = hs * 13 + first(k) + static_cast<long long>(hist(k));
+  }
+  std::printf("checksum %lld\n", hs ^ lsum ^ isum ^ total);
+  return 0;
+}
