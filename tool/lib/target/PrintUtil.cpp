@@ -150,6 +150,29 @@ std::string ompPragma(const PrintInput &in, const Kernel &k, unsigned &collapsed
   return p;
 }
 
+void rewriteFetchChecks(const PrintInput &in, const Kernel &k, Rewriter &R) {
+  ASTContext &ctx = in.ctx;
+  const SourceManager &SM = ctx.getSourceManager();
+  // Debug mode: every access that the GPU redirects to a tile is checked
+  // against that tile on the CPU too.
+  for (auto &[access, f] : k.tileOf) {
+    std::vector<Access> acc;
+    collectAccesses(access, acc);
+    if (acc.empty() || !acc.front().element)
+      continue;
+    const auto &idx = acc.front().indices;
+    std::string at = cString(where(SM, access->getBeginLoc()));
+    for (size_t d = 0; d < idx.size() && d < f->origins.size(); ++d) {
+      std::string o = exprText(ctx, f->origins[d]);
+      std::string s = exprText(ctx, f->sizes[d]);
+      std::string x = sourceText(SM, ctx.getLangOpts(), idx[d]->getSourceRange());
+      R.ReplaceText(SM.getExpansionRange(idx[d]->getSourceRange()),
+                    "hy::tile_index_checked((" + x + ") - (" + o + "), (" + s +
+                        "), " + at + ") + (" + o + ")");
+    }
+  }
+}
+
 void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
   ASTContext &ctx = in.ctx;
   const SourceManager &SM = ctx.getSourceManager();
@@ -178,26 +201,8 @@ void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
   };
   walk(k.body.get());
 
-  // Debug mode: every access that the GPU redirects to a tile is checked
-  // against that tile on the CPU too.
-  if (in.opts.checkFetch) {
-    for (auto &[access, f] : k.tileOf) {
-      std::vector<Access> acc;
-      collectAccesses(access, acc);
-      if (acc.empty() || !acc.front().element)
-        continue;
-      const auto &idx = acc.front().indices;
-      std::string at = cString(where(SM, access->getBeginLoc()));
-      for (size_t d = 0; d < idx.size() && d < f->origins.size(); ++d) {
-        std::string o = exprText(ctx, f->origins[d]);
-        std::string s = exprText(ctx, f->sizes[d]);
-        std::string x = sourceText(SM, ctx.getLangOpts(), idx[d]->getSourceRange());
-        R.ReplaceText(SM.getExpansionRange(idx[d]->getSourceRange()),
-                      "hy::tile_index_checked((" + x + ") - (" + o + "), (" + s +
-                          "), " + at + ") + (" + o + ")");
-      }
-    }
-  }
+  if (in.opts.checkFetch)
+    rewriteFetchChecks(in, k, R);
 
   // Array reductions become atomic updates.
   for (const ArrayUpdate &u : k.arrayUpdates) {

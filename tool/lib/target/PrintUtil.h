@@ -42,6 +42,10 @@ std::string stepText(clang::ASTContext &ctx, const LoopInfo &li);
 /// optional fetch bounds checks.
 void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, clang::Rewriter &R);
 
+/// Debug mode (--check-fetch): wraps every index of an access that the GPU
+/// redirects to a tile in hy::tile_index_checked (serial and OpenMP).
+void rewriteFetchChecks(const PrintInput &in, const Kernel &k, clang::Rewriter &R);
+
 /// The text of the OpenMP pragma of a kernel's block nest.
 std::string ompPragma(const PrintInput &in, const Kernel &k, unsigned &collapsed);
 
