@@ -94,7 +94,9 @@ private:
         if (pt->isPointerType() && !pt->getPointeeType().isConstQualified())
           mode = ReadWrite;
       } else if (!fd) {
-        mode = Read; // unresolved (template) call: assume by value/const ref
+        // Unresolved (template) call: arrays may be passed by reference.
+        const VarDecl *v = refVar(args[i]);
+        mode = v && classifyArray(v->getType()).kind != ArrayKind::None ? ReadWrite : Read;
       }
       visitExpr(args[i], mode);
     }
@@ -158,8 +160,22 @@ private:
       SmallVector<const Expr *, 4> rest;
       for (unsigned i = 1; i < op->getNumArgs(); ++i)
         rest.push_back(op->getArg(i));
-      if (isElementOperator(k))
-        return element(e, op->getArg(0), rest, mode);
+      if (isElementOperator(k)) {
+        // A(i, j) on an array; f(x) on a callable object (lambda, functor)
+        // is a call whose arguments are used as its parameters say.
+        QualType objType = op->getArg(0)->getType();
+        const CXXRecordDecl *objRecord = objType->getAsCXXRecordDecl();
+        bool callable = objRecord && objRecord->isLambda();
+        bool arrayLike = !callable && (classifyArray(objType).kind != ArrayKind::None ||
+                                       objType->isPointerType() || objType->isArrayType() ||
+                                       objType->isDependentType());
+        if (arrayLike)
+          return element(e, op->getArg(0), rest, mode);
+        visitExpr(op->getArg(0), Read);
+        const auto *md = dyn_cast_or_null<FunctionDecl>(op->getCalleeDecl());
+        call(nullptr, md, rest);
+        return;
+      }
       if (k == OO_Equal) {
         visitExpr(op->getArg(0), Write);
         visitExpr(op->getArg(1), Read);
@@ -195,8 +211,19 @@ private:
       SmallVector<const Expr *, 4> args(ce->arguments());
       // In templates A(i, j) on a dependent array stays a plain call.
       if (const auto *dre = dyn_cast<DeclRefExpr>(callee))
-        if (isa<VarDecl>(dre->getDecl()))
+        if (const auto *vd = dyn_cast<VarDecl>(dre->getDecl())) {
+          // A lambda or functor called with dependent arguments.
+          const CXXRecordDecl *rd = vd->getType().getNonReferenceType()->getAsCXXRecordDecl();
+          const auto *lambda =
+              vd->getInit() ? dyn_cast<LambdaExpr>(vd->getInit()->IgnoreImplicit()) : nullptr;
+          if (lambda)
+            rd = lambda->getLambdaClass();
+          if (rd && classifyArray(vd->getType()).kind == ArrayKind::None) {
+            call(callee, rd->isLambda() ? rd->getLambdaCallOperator() : nullptr, args);
+            return;
+          }
           return element(e, callee, args, mode);
+        }
       if (const auto *dm = dyn_cast<CXXDependentScopeMemberExpr>(callee)) {
         size_t before = out.size();
         std::string name = dm->getMember().getAsString();

@@ -207,11 +207,12 @@ private:
       } else {
         anyDynamic = true;
       }
-      for (auto &[acc, g] : k.tileOf)
-        if (g == f) {
-          std::vector<Access> a;
-          collectAccesses(acc, a);
-          if (!a.empty() && a.front().write)
+      std::vector<Access> inStmt;
+      collectAccesses(f->stmt, inStmt);
+      for (const Access &a : inStmt)
+        if (a.write && a.element) {
+          auto it = k.tileOf.find(a.elementExpr);
+          if (it != k.tileOf.end() && it->second == f)
             t.written = true;
         }
       tiles.push_back(t);
@@ -778,49 +779,78 @@ public:
   bool &ok;
 };
 
-// Host code of functions with kernels: a statement that touches an array
-// some kernel uses gets hy::cuda::host(...) before it; arrays passed in
-// are handed back coherent on every exit.
+// Host code of resident functions (those that launch kernels or call such
+// functions of this file): a statement that touches an array the function
+// hands to kernels gets hy::cuda::host(...) before it; arrays that outlive
+// the function are registered with a hy::cuda::resident_scope, which brings
+// them back to the host when the outermost resident function returns.
 class HostSync {
 public:
-  HostSync(const PrintInput &in, Rewriter &R, const std::vector<const Kernel *> &ks)
-      : in(in), ctx(in.ctx), R(R), ks(ks) {
+  HostSync(const PrintInput &in, Rewriter &R, const std::vector<const Kernel *> &ks,
+           const std::set<const FunctionDecl *> &resident)
+      : in(in), ctx(in.ctx), R(R), ks(ks), resident(resident) {}
+
+  void run(const FunctionDecl *fd) {
     for (const Kernel *k : ks)
       for (const Capture &c : k->captures)
         if (c.array.kind != ArrayKind::None)
           arrays.insert(c.var);
-  }
-
-  void run(const FunctionDecl *fd) {
-    if (arrays.empty())
+    collectCallArrays(fd->getBody());
+    const auto *body = dyn_cast_or_null<CompoundStmt>(fd->getBody());
+    if (arrays.empty() || !body)
       return;
-    walk(fd->getBody());
-    // Exits: arrays that outlive the function go back to the host.
-    std::string sync;
+    walk(body);
+    std::string scope = "hy::cuda::resident_scope hy_scope;";
     for (const VarDecl *v : arrays)
       if (isa<ParmVarDecl>(v) || v->hasGlobalStorage())
-        sync += "hy::cuda::host(" + v->getName().str() + ", hy::cuda::read_write); ";
-    if (sync.empty())
-      return;
-    if (const auto *body = dyn_cast<CompoundStmt>(fd->getBody()))
-      R.InsertTextBefore(body->getRBracLoc(), sync);
-    returns(fd->getBody(), sync);
+        scope += " hy_scope.escape(" + v->getName().str() + ");";
+    R.InsertTextAfter(body->getLBracLoc().getLocWithOffset(1), " " + scope);
   }
 
 private:
+  const FunctionDecl *residentCallee(const Stmt *s) const {
+    const auto *ce = dyn_cast<CallExpr>(s);
+    if (!ce)
+      return nullptr;
+    if (const FunctionDecl *fd = ce->getDirectCallee()) {
+      if (const FunctionDecl *p = fd->getTemplateInstantiationPattern())
+        fd = p;
+      if (const FunctionDecl *d = fd->getDefinition())
+        fd = d;
+      return resident.count(fd) ? fd : nullptr;
+    }
+    if (const auto *ule = dyn_cast<UnresolvedLookupExpr>(ce->getCallee()->IgnoreImplicit()))
+      for (const NamedDecl *d : ule->decls())
+        if (const FunctionDecl *f = d->getAsFunction())
+          if (resident.count(f->getDefinition() ? f->getDefinition() : f))
+            return f;
+    return nullptr;
+  }
+  // Arrays handed to resident callees are device data here too.
+  void collectCallArrays(const Stmt *s) {
+    if (!s)
+      return;
+    if (residentCallee(s))
+      for (const Expr *a : cast<CallExpr>(s)->arguments())
+        if (const VarDecl *v = refVar(a))
+          if (classifyArray(v->getType()).kind != ArrayKind::None)
+            arrays.insert(v);
+    for (const Stmt *c : s->children())
+      collectCallArrays(c);
+  }
   bool isRegion(const Stmt *s) const {
     for (const Kernel *k : ks)
       if (k->blockLoops.front().loop == s)
         return true;
     return false;
   }
-  bool containsRegion(const Stmt *s) const {
+  bool containsDeviceWork(const Stmt *s) const {
     if (!s)
       return false;
-    if (isRegion(s))
+    if (isRegion(s) || residentCallee(s))
       return true;
     for (const Stmt *c : s->children())
-      if (containsRegion(c))
+      if (containsDeviceWork(c))
         return true;
     return false;
   }
@@ -831,7 +861,10 @@ private:
       for (const Stmt *c : cs->body()) {
         if (isRegion(c))
           continue;
-        if (containsRegion(c)) {
+        const Expr *e = dyn_cast<Expr>(c);
+        if (e && residentCallee(e->IgnoreParenImpCasts()))
+          continue; // a call that keeps its arrays resident
+        if (containsDeviceWork(c)) {
           for (const Stmt *ch : c->children())
             walk(ch);
           continue;
@@ -842,8 +875,6 @@ private:
         for (const Access &a : acc)
           if (arrays.count(a.var) && !a.meta)
             touched[a.var] = touched[a.var] || a.write;
-        if (isa<ReturnStmt>(c))
-          continue; // handled by returns()
         std::string sync;
         for (auto &[v, w] : touched)
           sync += "hy::cuda::host(" + v->getName().str() + ", " +
@@ -856,26 +887,62 @@ private:
     for (const Stmt *c : s->children())
       walk(c);
   }
-  void returns(const Stmt *s, const std::string &sync) {
-    if (!s)
-      return;
-    if (const auto *rs = dyn_cast<ReturnStmt>(s)) {
-      SourceLocation b = ctx.getSourceManager().getExpansionLoc(rs->getBeginLoc());
-      R.InsertTextBefore(b, "{ " + sync);
-      R.InsertTextAfter(stmtEnd(ctx, rs), " }");
-      return;
-    }
-    if (isa<LambdaExpr>(s))
-      return;
-    for (const Stmt *c : s->children())
-      returns(c, sync);
-  }
 
   const PrintInput &in;
   ASTContext &ctx;
   Rewriter &R;
   const std::vector<const Kernel *> &ks;
+  const std::set<const FunctionDecl *> &resident;
   std::set<const VarDecl *> arrays;
+};
+
+// Functions of the main file that launch kernels, and (to a fixpoint) those
+// that call them.
+class ResidentFunctions : public RecursiveASTVisitor<ResidentFunctions> {
+public:
+  ResidentFunctions(ASTContext &ctx, std::set<const FunctionDecl *> &set) : ctx(ctx), set(set) {}
+  bool VisitFunctionDecl(FunctionDecl *fd) {
+    const SourceManager &SM = ctx.getSourceManager();
+    if (fd->doesThisDeclarationHaveABody() && !fd->isTemplateInstantiation() &&
+        SM.isInMainFile(SM.getExpansionLoc(fd->getLocation())))
+      all.push_back(fd);
+    return true;
+  }
+  bool calls(const Stmt *s) const {
+    if (!s)
+      return false;
+    if (const auto *ce = dyn_cast<CallExpr>(s)) {
+      if (const FunctionDecl *fd = ce->getDirectCallee()) {
+        if (const FunctionDecl *p = fd->getTemplateInstantiationPattern())
+          fd = p;
+        if (set.count(fd->getDefinition() ? fd->getDefinition() : fd))
+          return true;
+      } else if (const auto *ule = dyn_cast<UnresolvedLookupExpr>(ce->getCallee()->IgnoreImplicit())) {
+        for (const NamedDecl *d : ule->decls())
+          if (const FunctionDecl *f = d->getAsFunction())
+            if (set.count(f->getDefinition() ? f->getDefinition() : f))
+              return true;
+      }
+    }
+    for (const Stmt *c : s->children())
+      if (calls(c))
+        return true;
+    return false;
+  }
+  void close() {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (const FunctionDecl *fd : all)
+        if (!set.count(fd) && calls(fd->getBody())) {
+          set.insert(fd);
+          changed = true;
+        }
+    }
+  }
+  ASTContext &ctx;
+  std::set<const FunctionDecl *> &set;
+  std::vector<const FunctionDecl *> all;
 };
 
 } // namespace
@@ -960,8 +1027,17 @@ bool printCuda(const PrintInput &in, std::string &out) {
   if (!ok)
     return false;
 
+  std::set<const FunctionDecl *> resident;
   for (auto &[fd, ks] : byFunction)
-    HostSync(in, host, ks).run(fd);
+    resident.insert(fd);
+  ResidentFunctions rf(ctx, resident);
+  rf.TraverseDecl(ctx.getTranslationUnitDecl());
+  rf.close();
+  static const std::vector<const Kernel *> none;
+  for (const FunctionDecl *fd : resident) {
+    auto it = byFunction.find(fd);
+    HostSync(in, host, it == byFunction.end() ? none : it->second, resident).run(fd);
+  }
 
   for (const FunctionDecl *fd : device)
     for (const FunctionDecl *rd : fd->redecls())

@@ -16,6 +16,7 @@
 #include <mutex>
 #include <type_traits>
 #include <unordered_map>
+#include <functional>
 #include <vector>
 
 namespace hy::cuda {
@@ -193,3 +194,36 @@ void forget(const std::vector<T> &v) {
 }
 
 } // namespace hy::cuda
+
+namespace hy {
+namespace cuda {
+
+/// Declared by hyc at the top of every function that launches kernels or
+/// calls such functions. Arrays that outlive the function (parameters,
+/// globals) are registered with escape(); they are brought back to the host
+/// only when the outermost such function returns, so a host loop of calls
+/// to translated functions keeps its data on the device in between.
+class resident_scope {
+public:
+  resident_scope() { ++depth(); }
+  resident_scope(const resident_scope &) = delete;
+  resident_scope &operator=(const resident_scope &) = delete;
+  ~resident_scope() {
+    if (--depth() == 0)
+      for (auto &sync : syncs_)
+        sync();
+  }
+  template <class A> void escape(const A &a) {
+    syncs_.push_back([&a] { host(a, read_write); });
+  }
+
+private:
+  static int &depth() {
+    thread_local int d = 0;
+    return d;
+  }
+  std::vector<std::function<void()>> syncs_;
+};
+
+} // namespace cuda
+} // namespace hy

@@ -176,6 +176,7 @@ __device__ T block_reduce(T v) {
   const unsigned nwarps = (nthreads + 31u) >> 5;
   // Lanes of this warp that exist (the last warp may be partial).
   const unsigned here = nthreads - warp * 32u < 32u ? nthreads - warp * 32u : 32u;
+  v = Op::apply(Op::template identity<T>(), v); // normalise (&&, || give 0/1)
   v = detail::warp_reduce<Op, T>(v, lane, here, detail::lanes_mask(here));
   if (nwarps == 1) // one warp: hand lane 0's value to every lane
     return detail::shfl_first(detail::lanes_mask(here), v);

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Prepares the GPU check on a machine with hyc: translates every end-to-end
+# program and the samples for the serial, OpenMP and CUDA targets into .gpu/
+# (ignored by git), which travels to the GPU machine where
+# scripts/gpu-check.sh builds and runs them (that machine has no clang).
+# Usage: scripts/gpu-bundle.sh [build-dir]   (default: build)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+hyc=$build/tool/hyc
+cmake --build "$build" --target hyc -j"$(nproc)" >/dev/null
+rm -rf "$root/.gpu" && mkdir -p "$root/.gpu/e2e" "$root/.gpu/fw"
+translate() { # src outdir base [extra args]
+  local src=$1 dir=$2 base=$3; shift 3
+  for t in serial openmp cuda; do
+    ext=cpp; [ $t = cuda ] && ext=cu
+    "$hyc" --target=$t "$src" -o "$dir/$base.$t.$ext" -- -std=c++17 "$@"
+  done
+}
+for f in "$root"/test/e2e/*.cpp; do
+  [ -e "$f" ] || continue
+  translate "$f" "$root/.gpu/e2e" "$(basename "${f%.cpp}")" -I"$root/test/e2e"
+done
+translate "$root/samples/floyd_warshall/fw_kernels.cpp" "$root/.gpu/fw" fw_kernels \
+  -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
+git -C "$root" rev-parse --short HEAD > "$root/.gpu/commit"
+echo "bundled: $(ls "$root/.gpu/e2e" | wc -l) e2e files, FW sample, commit $(cat "$root/.gpu/commit")"

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The whole GPU check in one call, run from the repo root on the GPU machine
+# after scripts/gpu-bundle.sh filled .gpu/: builds the CUDA runtime test, every
+# end-to-end program (serial and CUDA) and the Floyd-Warshall sample with
+# nvcc -arch=sm_90, runs them on the GPU (HY_DEVICE=gpu) on fresh random
+# inputs, compares with the serial build, and reports transfers (HY_STATS).
+# Prints a summary table last; logs go to $OUT (or /tmp/hy-gpu-out).
+set -u
+root=$(pwd)
+out=${OUT:-/tmp/hy-gpu-out}; mkdir -p "$out"
+B=/tmp/hy-gpu-build; mkdir -p "$B"
+NVCC="nvcc -arch=sm_90 -std=c++17 -O3 --expt-relaxed-constexpr -Xcompiler -fopenmp -Iruntime/include"
+CXX="g++ -std=c++17 -O3 -march=native -fopenmp -Iruntime/include"
+pass=0; fail=0; summary=()
+result() { # name ok detail
+  if [ "$2" = 1 ]; then pass=$((pass+1)); summary+=("PASS $1 $3"); else fail=$((fail+1)); summary+=("FAIL $1 $3"); fi
+}
+nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee "$out/gpu.txt"
+
+# 1. runtime self-test
+if $NVCC test/runtime/cuda_runtime_test.cu -o "$B/rt" 2>"$out/rt-build.log"; then
+  timeout 120 "$B/rt" >"$out/runtime.log" 2>&1; rc=$?
+  result runtime $([ $rc = 0 ] && echo 1 || echo 0) "$(tail -1 "$out/runtime.log")"
+else result runtime 0 "build failed"; fi
+
+# 2. end-to-end programs: serial vs CUDA on the GPU, exact output
+for cu in .gpu/e2e/*.cuda.cu; do
+  [ -e "$cu" ] || continue
+  n=$(basename "${cu%.cuda.cu}")
+  ( $CXX ".gpu/e2e/$n.serial.cpp" -o "$B/$n.serial" && $NVCC "$cu" -o "$B/$n.cuda" ) >"$out/e2e-$n.build.log" 2>&1 ||
+    { result "e2e.$n" 0 "build failed"; continue; }
+  ok=1
+  for seed in 1 7 2024; do
+    timeout 60 "$B/$n.serial" $seed >"$B/$n.s.txt" 2>&1
+    HY_DEVICE=gpu HY_SYNC=1 HY_STATS=1 timeout 60 "$B/$n.cuda" $seed >"$B/$n.c.txt" 2>"$B/$n.c.err" || ok=0
+    diff -q "$B/$n.s.txt" "$B/$n.c.txt" >/dev/null || { ok=0; diff "$B/$n.s.txt" "$B/$n.c.txt" | head -20 >>"$out/e2e-$n.diff"; }
+  done
+  result "e2e.$n" $ok "$(grep -h 'hy stats' "$B/$n.c.err" | tail -1)"
+done
+
+# 3. Floyd-Warshall sample
+FWI="-Isamples/floyd_warshall -Isamples/common/include"
+mkdir -p "$B/graph"
+( for f in samples/common/src/*.cpp; do g++ -std=c++17 -O3 -DHY_GRAPH_HAVE_ZLIB=1 -Isamples/common/include -c "$f" -o "$B/graph/$(basename "${f%.cpp}").o" & done; wait ) 2>"$out/graph-build.log"
+if $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.log" &&
+   $CXX $FWI -c .gpu/fw/fw_kernels.serial.cpp -o "$B/fwk_serial.o" 2>>"$out/fw-build.log" &&
+   $CXX $FWI -c .gpu/fw/fw_kernels.openmp.cpp -o "$B/fwk_omp.o" 2>>"$out/fw-build.log" &&
+   $CXX $FWI -c samples/floyd_warshall/main.cpp -o "$B/fw_main.o" 2>>"$out/fw-build.log"; then
+  nvcc -Xcompiler -fopenmp "$B/fwk_cuda.o" "$B/fw_main.o" "$B"/graph/*.o -lz -o "$B/fw_cuda" 2>>"$out/fw-build.log"
+  g++ -fopenmp "$B/fwk_serial.o" "$B/fw_main.o" "$B"/graph/*.o -lz -o "$B/fw_serial"
+  g++ -fopenmp "$B/fwk_omp.o" "$B/fw_main.o" "$B"/graph/*.o -lz -o "$B/fw_omp"
+  cp "$B/fw_cuda" "$B/fw_omp" "$B/fw_serial" "$out/" 2>/dev/null
+  seed=$RANDOM
+  for spec in "dense:n=300,density=0.3,seed=$seed --weights int:50 --negative 20" \
+              "dense:n=1000,density=0.05,seed=$((seed+1)) --weights int:1000" \
+              "dense:n=777,density=0.2,seed=$((seed+2)) --weights real --negative 1" \
+              "grid:rows=40,cols=50 --weights int:9" \
+              "dense:n=400,density=0.1,seed=$((seed+3)) --weights int:30 --paths"; do
+    s=$(timeout 60 "$B/fw_serial" --generate $spec 2>&1 | grep checksum)
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 60 "$B/fw_cuda" --generate $spec 2>&1 | grep checksum)
+    result "fw[$spec]" $([ -n "$s" ] && [ "$s" = "$c" ] && echo 1 || echo 0) "$c"
+  done
+  st=$(HY_DEVICE=gpu HY_STATS=1 timeout 60 "$B/fw_cuda" --generate dense:n=4096,density=0.1,seed=$seed --weights int:100 2>&1 | grep 'hy stats')
+  result "fw.transfers(n=4096)" $(echo "$st" | grep -q 'host->device 1 transfers.*device->host 1 transfers' && echo 1 || echo 0) "$st"
+else
+  result fw 0 "build failed (see fw-build.log)"
+fi
+
+# 4. optional timings: GPU_CHECK_BENCH=1
+if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
+  for n in 4096 8192 16384; do
+    HY_DEVICE=gpu HY_STATS=1 timeout 120 "$B/fw_cuda" --generate bench:n=$n,seed=1 --repeat 3 2>&1 | grep -E "time|rate|checksum|stats" | sed "s/^/cuda n=$n: /" | tee -a "$out/bench.txt"
+  done
+  OMP_NUM_THREADS=16 timeout 120 "$B/fw_omp" --generate bench:n=4096,seed=1 --repeat 3 2>&1 | grep -E 'time|rate|checksum' | sed "s/^/omp n=4096: /" | tee -a "$out/bench.txt"
+fi
+
+printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
