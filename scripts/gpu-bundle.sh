@@ -23,5 +23,12 @@ for f in "$root"/test/e2e/*.cpp; do
 done
 translate "$root/samples/floyd_warshall/fw_kernels.cpp" "$root/.gpu/fw" fw_kernels \
   -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
+# Tile variants for the benchmark (tile x threads per block edge).
+for v in ${FW_VARIANTS:-128x16 128x32}; do
+  t=${v%x*}; th=${v#*x}
+  mkdir -p "$root/.gpu/fw-$v"
+  "$hyc" --target=cuda "$root/samples/floyd_warshall/fw_kernels.cpp" -o "$root/.gpu/fw-$v/fw_kernels.cuda.cu" \
+    -- -std=c++17 -DHY_FW_TILE=$t -DHY_FW_THREADS=$th -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
+done
 git -C "$root" rev-parse --short HEAD > "$root/.gpu/commit"
 echo "bundled: $(ls "$root/.gpu/e2e" | wc -l) e2e files, FW sample, commit $(cat "$root/.gpu/commit")"

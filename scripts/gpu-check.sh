@@ -66,8 +66,21 @@ else
   result fw 0 "build failed (see fw-build.log)"
 fi
 
-# 4. optional timings: GPU_CHECK_BENCH=1
+# 4. optional timings: GPU_CHECK_BENCH=1 (default tile and the bundled variants)
 if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
+  for d in .gpu/fw-*; do
+    [ -d "$d" ] || continue
+    v=${d#.gpu/fw-}; t=${v%x*}; th=${v#*x}
+    if $NVCC $FWI -DHY_FW_TILE=$t -DHY_FW_THREADS=$th -c "$d/fw_kernels.cuda.cu" -o "$B/fwk_$v.o" 2>"$out/fw-$v-build.log" &&
+       $CXX $FWI -DHY_FW_TILE=$t -DHY_FW_THREADS=$th -c samples/floyd_warshall/main.cpp -o "$B/fw_main_$v.o" &&
+       nvcc -Xcompiler -fopenmp "$B/fwk_$v.o" "$B/fw_main_$v.o" "$B"/graph/*.o -lz -o "$B/fw_cuda_$v"; then
+      c=$(HY_DEVICE=gpu timeout 60 "$B/fw_cuda_$v" --generate dense:n=1000,density=0.3,seed=$seed --weights int:100 --verify 2>&1 | grep -E 'verify')
+      echo "variant $v: $c" | tee -a "$out/bench.txt"
+      for n in 8192 16384; do
+        HY_DEVICE=gpu timeout 100 "$B/fw_cuda_$v" --generate bench:n=$n,seed=1 --repeat 3 2>&1 | grep -E "rate|checksum" | sed "s/^/cuda-$v n=$n: /" | tee -a "$out/bench.txt"
+      done
+    else echo "variant $v: build failed" | tee -a "$out/bench.txt"; tail -5 "$out/fw-$v-build.log"; fi
+  done
   for n in 4096 8192 16384; do
     HY_DEVICE=gpu HY_STATS=1 timeout 120 "$B/fw_cuda" --generate bench:n=$n,seed=1 --repeat 3 2>&1 | grep -E "time|rate|checksum|stats" | sed "s/^/cuda n=$n: /" | tee -a "$out/bench.txt"
   done

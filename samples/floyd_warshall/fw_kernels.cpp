@@ -125,8 +125,12 @@ void phase3(hy::array<W, 2>& D, int p, int nb) {
     for (int tj = 0; tj < nb - 1; ++tj) {
       const int rb = skip_pivot(ti, p) * B;  // tile (I, J) at origin (rb, cb)
       const int cb = skip_pivot(tj, p) * B;
+      // Each thread owns the R x R sub-tile of rows ty*R.. and columns
+      // tx*R..: its row and column slices are contiguous, so on the GPU
+      // they load as vectors. The column tile is stored transposed
+      // (permutation 1, 0), which makes D(i, o + k) for my R rows contiguous.
 #pragma hy parallel fetch(D : B, B : rb, cb : ty, tx)
-#pragma hy parallel fetch(D : B, B : rb, o : ty, tx)
+#pragma hy parallel fetch(D : B, B : rb, o : ty, tx : 1, 0)
 #pragma hy parallel fetch(D : B, B : o, cb : ty, tx)
 #pragma hy parallel for into(threads)
       for (int ty = 0; ty < T; ++ty)
@@ -135,17 +139,17 @@ void phase3(hy::array<W, 2>& D, int p, int nb) {
           W acc[R][R];
           for (int a = 0; a < R; ++a)
             for (int b = 0; b < R; ++b)
-              acc[a][b] = D(rb + ty + a * T, cb + tx + b * T);
+              acc[a][b] = D(rb + ty * R + a, cb + tx * R + b);
           for (int k = 0; k < B; ++k) {
             W col[R], row[R];  // D(i, k) of my rows, D(k, j) of my columns
-            for (int a = 0; a < R; ++a) col[a] = D(rb + ty + a * T, o + k);
-            for (int b = 0; b < R; ++b) row[b] = D(o + k, cb + tx + b * T);
+            for (int a = 0; a < R; ++a) col[a] = D(rb + ty * R + a, o + k);
+            for (int b = 0; b < R; ++b) row[b] = D(o + k, cb + tx * R + b);
             for (int a = 0; a < R; ++a)
               for (int b = 0; b < R; ++b) acc[a][b] = relax(acc[a][b], col[a], row[b]);
           }
           for (int a = 0; a < R; ++a)
             for (int b = 0; b < R; ++b)
-              D(rb + ty + a * T, cb + tx + b * T) = acc[a][b];
+              D(rb + ty * R + a, cb + tx * R + b) = acc[a][b];
         }
     }
 }

@@ -15,8 +15,16 @@ namespace fw {
 // Tile geometry of the distance-only kernels: B x B tiles, a block of
 // T x T threads, each thread owning an R x R sub-tile (rows ty + a*T, columns
 // tx + b*T), which the GPU keeps in registers.
-constexpr int kTile = 64;
-constexpr int kThreads = 16;
+// Tile edge and threads per block edge; a build may choose others with
+// -DHY_FW_TILE=... -DHY_FW_THREADS=... (the benchmark compares a few).
+#ifndef HY_FW_TILE
+#define HY_FW_TILE 64
+#endif
+#ifndef HY_FW_THREADS
+#define HY_FW_THREADS 16
+#endif
+constexpr int kTile = HY_FW_TILE;
+constexpr int kThreads = HY_FW_THREADS;
 constexpr int kSub = kTile / kThreads;
 static_assert(kTile % kThreads == 0, "tile must be a multiple of the block");
 

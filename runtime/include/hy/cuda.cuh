@@ -11,3 +11,4 @@
 #include <hy/cuda/mirror.cuh>
 #include <hy/cuda/reduce.cuh>
 #include <hy/cuda/atomic.cuh>
+#include <hy/cuda/tile.cuh>

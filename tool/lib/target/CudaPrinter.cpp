@@ -158,6 +158,7 @@ private:
     bool dynamic = false;
     long long bytes = 0;            // when constant
     bool written = false;
+    std::string offset = "0";       // byte offset in the kernel's shared buffer
   };
 
   void computeTiles() {
@@ -181,23 +182,25 @@ private:
           constant = false;
         }
       }
-      // Storage order: storage dim s holds array dim perm[s]. Pad the last
-      // storage dim by one element when it is a multiple of 32 banks.
+      long long elemBytes = 4;
+      if (!f->type.elem->isDependentType())
+        elemBytes = ctx.getTypeSizeInChars(f->type.elem).getQuantity();
+      // Storage order: storage dim s holds array dim perm[s]. A row whose
+      // length is a multiple of the 32 banks gets one 16-byte vector of
+      // padding: column walks spread over the banks, rows stay aligned for
+      // vector accesses.
       for (int s = 0; s < rank; ++s) {
         std::string p = t.size[f->perm[s]];
         if (s == rank - 1 && rank > 1) {
           auto c = f->constSizes[f->perm[s]];
-          if (c && *c % 32 == 0)
-            p = std::to_string(*c + 1);
+          if (c && (*c * elemBytes) % 128 == 0)
+            p = std::to_string(*c + std::max<long long>(1, 16 / elemBytes));
         }
         t.pitch.push_back(p);
       }
       t.count = t.pitch[0];
       for (int s = 1; s < rank; ++s)
         t.count += " * " + t.pitch[s];
-      long long elemBytes = 4;
-      if (!f->type.elem->isDependentType())
-        elemBytes = ctx.getTypeSizeInChars(f->type.elem).getQuantity();
       if (constant) {
         long long n = 1;
         for (int s = 0; s < rank; ++s)
@@ -217,16 +220,57 @@ private:
         }
       tiles.push_back(t);
     }
-    useDynamic = anyDynamic || staticBytes > kStaticSmemLimit;
+    // Tiles live while their statement runs: fetches that follow one another
+    // (or sit in different branches) share the same bytes, nested ones stack.
+    allocate(k.body.get(), "0", 0);
+    (void)staticBytes;
+    useDynamic = anyDynamic || peakBytes > kStaticSmemLimit;
     for (Tile &t : tiles)
       t.dynamic = useDynamic;
-    sharedBytes = staticBytes;
-    if (staticBytes > kDynamicSmemLimit) {
+    sharedBytes = peakBytes;
+    if (peakBytes > kDynamicSmemLimit) {
       report(ctx.getDiagnostics(), k.blockLoops.front().loop->getBeginLoc(),
              Diag::SharedTooLarge)
-          << std::to_string(staticBytes) << "sm_90" << std::to_string(kDynamicSmemLimit);
+          << std::to_string(peakBytes) << "sm_90" << std::to_string(kDynamicSmemLimit);
       ok = false;
     }
+  }
+
+  static std::string roundUp16(const std::string &e) { return "((" + e + " + 15) / 16 * 16)"; }
+
+  void allocate(const Node *n, std::string base, long long baseBytes) {
+    if (n->kind == NodeKind::FetchNode) {
+      const Node *cur = n;
+      while (cur->kind == NodeKind::FetchNode) {
+        if (Tile *t = const_cast<Tile *>(tileFor(cur->fetch))) {
+          t->offset = base;
+          std::string bytes = "(" + t->count + ") * sizeof(" + t->elem + ")";
+          base = base == "0" ? roundUp16(bytes) : base + " + " + roundUp16(bytes);
+          baseBytes += (t->bytes + 15) / 16 * 16;
+        }
+        cur = cur->children.front().get();
+      }
+      if (baseBytes > peakBytes)
+        peakBytes = baseBytes;
+      if (std::find(peaks.begin(), peaks.end(), base) == peaks.end())
+        peaks.push_back(base);
+      allocate(cur, base, baseBytes);
+      return;
+    }
+    for (auto &c : n->children)
+      allocate(c.get(), base, baseBytes);
+  }
+
+  /// Bytes of shared memory the kernel needs (the largest stack of tiles).
+  std::string peakExpr() const {
+    if (peaks.empty())
+      return "0";
+    if (peaks.size() == 1)
+      return peaks.front();
+    std::string e = "hy::cuda::max_size({";
+    for (size_t i = 0; i < peaks.size(); ++i)
+      e += (i ? ", " : "") + std::string("(size_t)(") + peaks[i] + ")";
+    return e + "})";
   }
 
   const Tile *tileFor(const Fetch *f) const {
@@ -429,6 +473,14 @@ private:
   std::string copyLoop(const Fetch *f, const Tile *t, bool in) const {
     std::string m = f->array->getName().str();
     int rank = f->sizes.size();
+    if (rank == 2 && f->constSizes[0] && f->constSizes[1] &&
+        f->type.kind == ArrayKind::HyArray) {
+      // hy::cuda::tile_load/tile_store: vectorised when aligned.
+      return std::string("hy::cuda::") + (in ? "tile_load<" : "tile_store<") + t->size[0] + ", " +
+             t->size[1] + ", " + t->pitch[1] + ", " + (f->perm[0] == 1 ? "true" : "false") +
+             ">(" + t->name + ", " + m + ", " + exprText(ctx, f->origins[0]) + ", " +
+             exprText(ctx, f->origins[1]) + ");";
+    }
     std::string elems = t->size[0];
     for (int d = 1; d < rank; ++d)
       elems += " * " + t->size[d];
@@ -562,12 +614,28 @@ private:
         if (!own)
           renameIn(n->stmt, r.var, "hy_" + r.var->getName().str() + "_t");
       }
+    unrollSmallLoops(n->loops.back().loop->getBody());
     if (n->fixedShape)
       threadBody(n->children.front().get());
     if (!pre.empty()) {
       insertBefore(n->stmt, (inCompound ? "" : "{ ") + pre);
       insertAfter(n->stmt, post + (inCompound ? "" : " }"));
     }
+  }
+
+  // Serial loops with a small constant trip count inside thread code are
+  // unrolled, so that per-thread arrays indexed by them stay in registers.
+  void unrollSmallLoops(const Stmt *s) {
+    if (!s)
+      return;
+    if (const auto *fs = dyn_cast<ForStmt>(s))
+      if (!k.blockLoops.empty()) {
+        auto li = analyzeCanonicalLoop(ctx, fs, nullptr, /*diagnose=*/false);
+        if (li && li->constTrip && *li->constTrip <= 16)
+          R.InsertTextBefore(begin(fs), "_Pragma(\"unroll\") ");
+      }
+    for (const Stmt *c : s->children())
+      unrollSmallLoops(c);
   }
 
   void renameIn(const Stmt *s, const VarDecl *v, const std::string &to) {
@@ -632,17 +700,14 @@ private:
     s += "  const int hy_nthreads = blockDim.x * blockDim.y * blockDim.z;\n";
     s += "  const bool hy_leader = hy_tid == 0;\n";
     s += "  (void)hy_nthreads; (void)hy_leader;\n";
-    if (useDynamic) {
-      s += "  extern __shared__ unsigned char hy_smem[];\n";
-      std::string off = "0";
-      for (const Tile &t : tiles) {
-        s += "  " + t.elem + " *const " + t.name + " = reinterpret_cast<" + t.elem +
-             " *>(hy_smem + " + off + ");\n";
-        off = "(((" + off + ") + (" + t.count + ") * sizeof(" + t.elem + ") + 15) / 16 * 16)";
-      }
-    } else {
+    if (!tiles.empty()) {
+      if (useDynamic)
+        s += "  extern __shared__ __align__(16) unsigned char hy_smem[];\n";
+      else
+        s += "  __shared__ __align__(16) unsigned char hy_smem[" + peakExpr() + "];\n";
       for (const Tile &t : tiles)
-        s += "  __shared__ " + t.elem + " " + t.name + "[" + t.count + "];\n";
+        s += "  " + t.elem + " *const " + t.name + " = reinterpret_cast<" + t.elem +
+             " *>(hy_smem + " + t.offset + ");\n";
     }
     for (const Reduction &r : k.reductions)
       if (!r.isArray) {
@@ -695,21 +760,15 @@ private:
   std::vector<Tile> tiles;
   std::set<const Expr *> renamed;
   bool useDynamic = false;
-  long long sharedBytes = 0;
+  long long sharedBytes = 0, peakBytes = 0;
+  std::vector<std::string> peaks;
   unsigned partialCounter = 0;
   bool ok = true;
 
   friend class LaunchPrinter;
 
 public:
-  std::string smemExpr() const {
-    if (!useDynamic)
-      return "0";
-    std::string off = "0";
-    for (const Tile &t : tiles)
-      off = "(((" + off + ") + (" + t.count + ") * sizeof(" + t.elem + ") + 15) / 16 * 16)";
-    return off;
-  }
+  std::string smemExpr() const { return useDynamic ? peakExpr() : "0"; }
   bool dynamicSmem() const { return useDynamic; }
   long long staticSmem() const { return sharedBytes; }
   std::string launchArgs(const std::string &whereText) const {
