@@ -20,6 +20,9 @@ static cl::opt<bool> NoLines("no-line-directives",
 static cl::opt<bool> CheckFetch("check-fetch",
                                 cl::desc("Bounds-check every access redirected to a fetch tile"),
                                 cl::cat(Cat));
+static cl::opt<bool> NoSimdLanes("no-simd-lanes",
+                                 cl::desc("CPU targets: run thread loops in order instead of as SIMD lanes"),
+                                 cl::cat(Cat));
 static cl::opt<std::string> ReportFile("report",
                                        cl::desc("Write the kernel report to this file ('-': stderr)"),
                                        cl::value_desc("file"), cl::cat(Cat));
@@ -54,6 +57,7 @@ int main(int argc, const char **argv) {
   }
   opts.print.lineDirectives = !NoLines;
   opts.print.checkFetch = CheckFetch;
+  opts.print.simdLanes = !NoSimdLanes;
   opts.report = !ReportFile.empty();
   const auto &files = parser->getSourcePathList();
   if (files.size() != 1) {

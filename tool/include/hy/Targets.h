@@ -16,6 +16,7 @@ struct PrintOptions {
   Target target = Target::OpenMP;
   bool lineDirectives = true;
   bool checkFetch = false;   // bounds-check every access redirected to a tile
+  bool simdLanes = true;     // CPU: run the threads of a block as SIMD lanes
   std::string inputName;     // the file name #line directives refer to
 };
 

@@ -1,6 +1,7 @@
 // Shared printing helpers and the CPU rewrite of a kernel (used by the
 // OpenMP target and by the CPU fallback path of the CUDA target).
 #include "PrintUtil.h"
+#include "SimdLanes.h"
 #include "hy/Analysis.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
@@ -211,6 +212,19 @@ void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
     R.ReplaceText(SM.getExpansionRange(u.assign->getSourceRange()),
                   std::string("hy::atomic_") + atomicName(u.op) + "(&(" + target +
                       "), " + value + ")");
+  }
+
+  // The threads of a block become SIMD lanes where the nest allows it.
+  if (in.opts.simdLanes) {
+    std::function<void(const Node *)> lanes = [&](const Node *n) {
+      if (n->kind == NodeKind::ThreadNest) {
+        rewriteThreadNestAsLanes(in, *n, R);
+        return;
+      }
+      for (auto &c : n->children)
+        lanes(c.get());
+    };
+    lanes(k.body.get());
   }
 }
 
