@@ -63,7 +63,7 @@ if [ -n "$omp_src" ]; then
 fi
 if [ -n "$cuda_src" ] && [ $have_gpu = 1 ]; then
   echo "== building fw_cuda from $cuda_src"
-  "$nvcc" -std=c++17 -arch=sm_90 -O3 -Xcompiler -fopenmp $incs -c "$cuda_src" -o "$build/fw_kernels_cuda.o"
+  "$nvcc" -std=c++17 -arch=sm_90 -O3 --expt-relaxed-constexpr -Xcompiler -fopenmp $incs -c "$cuda_src" -o "$build/fw_kernels_cuda.o"
   g++ -std=c++17 -O3 -march=native -fopenmp -DHY_GRAPH_HAVE_ZLIB=0 $incs -c \
     "$root/samples/floyd_warshall/main.cpp" -o "$build/fw_main.o"
   objs=""
