@@ -22,6 +22,12 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.substitutions.append(("%hyc", config.hyc))
 config.substitutions.append(("%hy_inc", config.hy_runtime_include))
 config.substitutions.append(("%cxx", config.cxx))
+# %nvcc compiles CUDA output for the H200 (sm_90); tests that need it say
+# `REQUIRES: nvcc`.
+if config.nvcc and os.path.exists(config.nvcc):
+    config.available_features.add("nvcc")
+    config.substitutions.append(
+        ("%nvcc", config.nvcc + " -arch=sm_90 -std=c++17 --expt-relaxed-constexpr -Xcompiler -fopenmp"))
 # The input is the test: its CHECK comments are copied into the output, so
 # drop lines that are only FileCheck directives (`// PREFIX: ...`) and cut
 # trailing ones before checking.

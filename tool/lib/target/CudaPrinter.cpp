@@ -573,23 +573,32 @@ private:
   void threadNest(const Node *n, bool inCompound) {
     static const char *axis[3] = {"x", "y", "z"};
     size_t d = n->loops.size();
+    // A one-dimensional nest in a block of more dimensions spreads over all
+    // the block's threads (linear thread id); a two-dimensional one in a 3-D
+    // block runs in the z = 0 plane. No thread runs an iteration twice.
+    bool linear = d == 1 && (shape.dim[1] > 1 || shape.dim[2] > 1) && !n->fixedShape;
+    bool plane = d == 2 && shape.dim[2] > 1 && !n->fixedShape;
     for (size_t i = 0; i < d; ++i) {
       const LoopInfo &li = n->loops[i];
       const char *ax = axis[d - 1 - i];
-      replacePragma(R, *li.pragma, "// " + li.pragma->text + " (threadIdx." + ax + ")");
+      std::string tid = linear ? "hy_tid" : std::string("threadIdx.") + ax;
+      std::string ntid = linear ? "hy_nthreads" : std::string("blockDim.") + ax;
+      replacePragma(R, *li.pragma, "// " + li.pragma->text + " (" + tid + ")");
       std::string idx = li.index->getName().str();
       std::string ty = li.declaresIndex ? indexType(li) + " " : "";
       std::string lo = "(" + exprText(ctx, li.lower) + ")";
       std::string step = stepText(ctx, li);
-      std::string start = lo + " + (" + indexType(li) + ")threadIdx." + ax +
+      std::string start = lo + " + (" + indexType(li) + ")" + tid +
                           (step == "1" ? "" : " * " + step);
       std::string header;
       if (n->fixedShape)
         header = "if (" + (li.declaresIndex ? "const " + ty : "") + idx + " = " + start + "; true)";
       else
         header = "for (" + ty + idx + " = " + start + "; " + idx + " " + cmpText(li) + " (" +
-                 exprText(ctx, li.bound) + "); " + idx + " += (" + indexType(li) +
-                 ")blockDim." + ax + (step == "1" ? "" : " * " + step) + ")";
+                 exprText(ctx, li.bound) + "); " + idx + " += (" + indexType(li) + ")" + ntid +
+                 (step == "1" ? "" : " * " + step) + ")";
+      if (plane && i == 0)
+        header = "if (threadIdx.z == 0) " + header;
       SourceLocation b = begin(li.loop);
       SourceLocation e = SM.getExpansionLoc(li.loop->getRParenLoc());
       replace(CharSourceRange::getTokenRange(b, e), header);
@@ -1016,8 +1025,6 @@ bool printCuda(const PrintInput &in, std::string &out) {
   DeviceCalls calls(ctx, device, ok);
   for (auto &k : in.model.kernels)
     calls.TraverseStmt(const_cast<Stmt *>(static_cast<const Stmt *>(k->blockLoops.front().loop)));
-  if (!ok)
-    return false;
 
   Rewriter cpu(SM, ctx.getLangOpts());  // CPU fallback text of each region
   Rewriter dev(SM, ctx.getLangOpts());  // kernel bodies

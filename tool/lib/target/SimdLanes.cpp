@@ -42,6 +42,11 @@ public:
                         SourceRange(lane.loop->getBeginLoc(), lane.loop->getRParenLoc()));
     varying.insert(lane.index);
     const Stmt *body = lane.loop->getBody();
+    std::vector<Access> acc;
+    collectAccesses(body, acc);
+    for (const Access &a : acc)
+      if (a.write)
+        written.insert(a.var);
     if (!plan(body))
       return false;
     for (const Stmt *u : uses)
@@ -88,6 +93,13 @@ private:
         }
         if (t->isReferenceType() || !(t->isArithmeticType() || t->isDependentType()))
           return false;
+        // A scalar computed from values that are the same in every lane and
+        // never written again stays one scalar.
+        if (vd->getInit() && !vd->getType()->isArrayType() &&
+            !mentionsAny(vd->getInit(), varying) && !written.count(vd)) {
+          uniform.insert(vd);
+          continue;
+        }
         if (vd->getInit())
           uses.push_back(vd->getInit());
         privates.insert(vd);
@@ -206,6 +218,12 @@ private:
       std::string out;
       for (const Decl *d : ds->decls()) {
         const auto *vd = cast<VarDecl>(d);
+        if (uniform.count(vd)) {
+          PrintingPolicy pp(ctx.getLangOpts());
+          out += indent + vd->getType().getAsString(pp) + " " + vd->getName().str() + " = " +
+                 R.getRewrittenText(SM.getExpansionRange(vd->getInit()->getSourceRange())) + ";\n";
+          continue;
+        }
         out += indent + declText(vd) + "\n";
         if (vd->getInit())
           out += indent + "_Pragma(\"omp simd\") " + header + " { " + vd->getName().str() + "[" +
@@ -231,7 +249,7 @@ private:
   Rewriter &R;
   const LoopInfo &lane;
   std::string laneIndex, header;
-  std::set<const VarDecl *> privates, varying;
+  std::set<const VarDecl *> privates, varying, uniform, written;
   std::vector<const Stmt *> uses;        // leaves and initialisers
   std::vector<SourceLocation> inserts;   // where "[lane]" goes
 };

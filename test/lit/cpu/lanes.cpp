@@ -1,0 +1,69 @@
+// On the CPU the threads of a block are vector lanes: the innermost thread loop
+// moves inside the serial loops whose headers are the same for every thread,
+// per-thread variables get one copy per lane, and each innermost loop is
+// `omp simd`. Nests that do not fit keep their threads in order, and so does
+// everything with --no-simd-lanes. The outputs compute the same values.
+// RUN: %hyc --target=openmp --no-line-directives %s | %strip | FileCheck %s
+// RUN: %hyc --target=openmp --no-line-directives --no-simd-lanes %s | %strip | FileCheck %s -check-prefix=ORDER
+// RUN: %hyc --target=openmp %s -o %t.lanes.cpp && %cxx -std=c++17 -O2 -fopenmp -I%hy_inc %t.lanes.cpp -o %t.lanes
+// RUN: %hyc --target=openmp --no-simd-lanes %s -o %t.order.cpp && %cxx -std=c++17 -O2 -fopenmp -I%hy_inc %t.order.cpp -o %t.order
+// RUN: %t.lanes > %t.1 && %t.order > %t.2 && diff %t.1 %t.2
+#include <hy/hy.hpp>
+#include <cstdio>
+
+constexpr int T = 8, R = 2;
+
+// ORDER-LABEL: void blocked(
+void blocked(hy::array<int, 2> &d, int nb) {
+#pragma hy parallel for
+  for (int b = 0; b < nb; ++b)
+#pragma hy parallel for into(threads)
+    for (int ty = 0; ty < T; ++ty)
+#pragma hy parallel for into(threads)
+      for (int tx = 0; tx < T; ++tx) {
+// CHECK: { // threads tx as SIMD lanes
+// CHECK-NEXT: int acc[2][8];
+// CHECK-NEXT: for (int a = 0; a < R; ++a) {
+// CHECK-NEXT: _Pragma("omp simd") for (int tx = 0; tx < T; ++tx) { acc[a][tx] = d(b * T + ty, tx * R + a); }
+// ORDER-NOT: as SIMD lanes
+        int acc[R];
+        for (int a = 0; a < R; ++a)
+          acc[a] = d(b * T + ty, tx * R + a);
+// CHECK: for (int k = 0; k < 3; ++k) {
+// CHECK-NEXT: const int s = k + 1;
+        for (int k = 0; k < 3; ++k) {
+          const int s = k + 1;
+          for (int a = 0; a < R; ++a)
+// CHECK: _Pragma("omp simd") for (int tx = 0; tx < T; ++tx) { acc[a][tx] = acc[a][tx] * 2 + s + tx; }
+            acc[a] = acc[a] * 2 + s + tx;
+        }
+        for (int a = 0; a < R; ++a)
+          d(b * T + ty, tx * R + a) = acc[a];
+      }
+}
+
+// A reduction over the threads keeps them in order.
+int total(const hy::array<int, 2> &d, int nb) {
+  int all = 0;
+#pragma hy parallel for reduction(+ : all)
+  for (int b = 0; b < nb; ++b) {
+    int s = 0;
+// CHECK-LABEL: // #pragma hy parallel for into(threads) reduction(+ : s)
+// CHECK-NEXT: for (int t = 0; t < T * T * R; ++t)
+#pragma hy parallel for into(threads) reduction(+ : s)
+    for (int t = 0; t < T * T * R; ++t)
+      s += d(b * T + t / (T * R), t % (T * R)) % 7;
+    all += s;
+  }
+  return all;
+}
+
+int main() {
+  int nb = 3;
+  hy::array<int, 2> d(nb * T, T * R);
+  for (int i = 0; i < nb * T; ++i)
+    for (int j = 0; j < T * R; ++j)
+      d(i, j) = (i * 31 + j * 7) % 11;
+  blocked(d, nb);
+  std::printf("%d %d %d\n", total(d, nb), d(0, 0), d(nb * T - 1, T * R - 1));
+}

@@ -1,0 +1,68 @@
+// Shared-memory tiles: static buffer for constant sizes (rows of 128 bytes
+// padded by one 16-byte vector), vectorised copies through tile_load, the
+// transposed tile of a permuted fetch, several fetches of one array matched
+// by origin, write-back only of a written tile, sibling fetches sharing bytes,
+// dynamic shared memory for runtime sizes, and --check-fetch on the GPU.
+// RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s
+// RUN: %hyc --target=cuda --no-line-directives --check-fetch %s | %strip | FileCheck %s -check-prefix=CHK
+// RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
+#include <hy/hy.hpp>
+#include <algorithm>
+
+constexpr int B = 32;
+
+// CHECK-LABEL: hy_relax_L{{[0-9]+}}(hy::cuda::view<int, 2> D, int nb, int o, long long hy_nblocks) {
+// Three 32x36 int tiles stacked: 3 x 4608 bytes.
+// CHECK: __shared__ __align__(16) unsigned char hy_smem[(((32 * 36) * sizeof(int) + 15) / 16 * 16) + (((32 * 36) * sizeof(int) + 15) / 16 * 16) + (((32 * 36) * sizeof(int) + 15) / 16 * 16)];
+// CHECK-NEXT: int *const hy_tile0_D = reinterpret_cast<int *>(hy_smem + 0);
+// One barrier before and one after the three copies in; the column tile is transposed.
+// CHECK: { __syncthreads(); /* fetch D -> hy_tile0_D */ hy::cuda::tile_load<32, 32, 36, false>(hy_tile0_D, D, rb, cb); /* fetch D -> hy_tile1_D */ hy::cuda::tile_load<32, 32, 36, true>(hy_tile1_D, D, rb, o); /* fetch D -> hy_tile2_D */ hy::cuda::tile_load<32, 32, 36, false>(hy_tile2_D, D, o, cb); __syncthreads();
+// Accesses go to the tile their origin names; the transposed one swaps indices.
+// CHECK: hy_tile0_D[(((rb + y) - (rb))) * 36 + ((cb + x) - (cb))] = std::min(hy_tile0_D[(((rb + y) - (rb))) * 36 + ((cb + x) - (cb))], hy_tile1_D[(((o + k) - (o))) * 36 + ((rb + y) - (rb))] + hy_tile2_D[(((o + k) - (o))) * 36 + ((cb + x) - (cb))]);
+// Only the written tile goes back.
+// CHECK: __syncthreads(); hy::cuda::tile_store<32, 32, 36, false>(hy_tile0_D, D, rb, cb); }
+// CHECK-NOT: tile_store
+// CHK: hy_tile0_D[((hy::tile_index_checked((rb + y) - (rb), 32, "fetch.cpp:[[@LINE+17]]:13"))) * 36
+// CHECK-LABEL: void relax(
+void relax(hy::array<int, 2> &D, int nb, int p) {
+  const int o = p * B;
+#pragma hy parallel for
+  for (int bi = 0; bi < nb; ++bi)
+#pragma hy parallel for
+    for (int bj = 0; bj < nb; ++bj) {
+      const int rb = bi * B, cb = bj * B;
+#pragma hy parallel fetch(D : B, B : rb, cb : y, x)
+#pragma hy parallel fetch(D : B, B : rb, o : y, x : 1, 0)
+#pragma hy parallel fetch(D : B, B : o, cb : y, x)
+      for (int k = 0; k < B; ++k) {
+#pragma hy parallel for into(threads)
+        for (int y = 0; y < B; ++y)
+#pragma hy parallel for into(threads)
+          for (int x = 0; x < B; ++x)
+            D(rb + y, cb + x) = std::min(D(rb + y, cb + x), D(rb + y, o + k) + D(o + k, cb + x));
+      }
+    }
+}
+
+// Two fetches one after the other share their bytes; a runtime size makes
+// the buffer dynamic, sized at the launch.
+// CHECK-LABEL: hy_halo_L{{[0-9]+}}(
+// CHECK: extern __shared__ __align__(16) unsigned char hy_smem[];
+// CHECK-NEXT: float *const hy_tile0_in = reinterpret_cast<float *>(hy_smem + 0);
+// CHECK-NEXT: float *const hy_tile1_in = reinterpret_cast<float *>(hy_smem + 0);
+// CHECK-LABEL: void halo(
+// CHECK: const size_t hy_smem_bytes = hy::cuda::max_size(
+// CHECK-NEXT: hy::cuda::set_dynamic_smem((const void *)hy_halo_L{{[0-9]+}}, hy_smem_bytes,
+void halo(const hy::array<float, 1> &in, hy::array<float, 1> &out, int n, int w) {
+#pragma hy parallel for
+  for (int b = 0; b < n / 64; ++b) {
+#pragma hy parallel fetch(in : 64 + 2 : b * 64 - 1 : t)
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < 64; ++t)
+      out(b * 64 + t) = in(b * 64 - 1 + t) + in(b * 64 + t + 1);
+#pragma hy parallel fetch(in : w : b * 64 : t)
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < 64; ++t)
+      out(b * 64 + t) += in(b * 64 + t % w);
+  }
+}

@@ -1,0 +1,100 @@
+// The CUDA target's kernels and launches, and the OpenMP output of the same
+// input: grid-stride block loops, strided thread loops, barriers only where a
+// later part reads what an earlier one wrote, leader-only array writes at
+// block level, reductions, device functions, data coherence. Kernels are
+// printed before the function that contains their loop, so the CUDA checks of
+// a kernel stand above that function.
+// RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s -check-prefixes=COMMON,CUDA
+// RUN: %hyc --target=openmp --no-line-directives %s | %strip | FileCheck %s -check-prefixes=COMMON,OMP
+// The CUDA output compiles with nvcc where it is installed.
+// RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
+#include <hy/hy.hpp>
+#include <algorithm>
+
+// CUDA: __host__ __device__ float twice(float x)
+float twice(float x) { return 2 * x; }
+
+// CUDA-LABEL: // Kernel hy_scale_L{{[0-9]+}} from kernels.cpp:{{[0-9]+}}:1: #pragma hy parallel for
+// CUDA-NEXT: // block 256x1x1 threads, shared memory 0 bytes
+// CUDA-NEXT: __global__ void __launch_bounds__(256) hy_scale_L{{[0-9]+}}(hy::cuda::view<float, 2> a, int n, int m, long long hy_nblocks) {
+// CUDA: for (long long hy_b = blockIdx.x; hy_b < hy_nblocks; hy_b += gridDim.x) {
+// CUDA-NEXT: const int i = (0) + (int)hy_b;
+// CUDA: for (int j = (0) + (int)threadIdx.x; j < (m); j += (int)blockDim.x)
+// CUDA: a(i, j) = twice(a(i, j));
+// COMMON-LABEL: void scale(
+// CUDA-SAME: { hy::cuda::resident_scope hy_scope; hy_scope.escape(a);
+void scale(hy::array<float, 2> &a, int n, int m) {
+// CUDA: if (hy::cuda::use_gpu()) {
+// CUDA: hy_scale_L{{[0-9]+}}<<<hy::cuda::grid_dim(hy_nblocks, 0), dim3(256, 1, 1), 0>>>(hy::cuda::device(a, hy::cuda::read_write, "{{.*}}"), n, m, hy_nblocks);
+// CUDA-NEXT: hy::cuda::after_launch(
+// CUDA: } else {
+// COMMON: #pragma omp parallel for schedule(static) // #pragma hy parallel for
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+#pragma hy parallel for into(threads)
+    for (int j = 0; j < m; ++j)
+      a(i, j) = twice(a(i, j));
+// The host reads a after the kernel: a sync first.
+// CUDA: hy::cuda::host(a, hy::cuda::read); float first = a(0, 0);
+// OMP: {{^}} float first = a(0, 0);
+  float first = a(0, 0);
+  (void)first;
+}
+
+// Two thread nests: the second reads what the first wrote (a barrier); the
+// block-level write of another array runs in the leader thread, with no
+// barrier before it. The block is 128x8: the 2-D nest uses both dimensions,
+// the 1-D nest all 1024 threads through the linear thread id.
+// CUDA-LABEL: __global__ void __launch_bounds__(1024) hy_phases_L{{[0-9]+}}(
+// CUDA: for (int j = (0) + (int)threadIdx.y; j < (8); j += (int)blockDim.y)
+// CUDA: for (int k = (0) + (int)threadIdx.x; k < (32); k += (int)blockDim.x)
+// CUDA-NEXT: a(i, j * 32 + k) = j + k;
+// CUDA: __syncthreads(); for (int j = (0) + (int)hy_tid; j < (256); j += (int)hy_nthreads)
+// CUDA-NEXT: b(i, j) = a(i, 255 - j);
+// CUDA-NEXT: if (hy_leader) { c(i) = i; }
+// COMMON-LABEL: void phases(
+void phases(hy::array<int, 2> &a, hy::array<int, 2> &b, hy::array<int, 1> &c, int n) {
+// CUDA: dim3(128, 8, 1)
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i) {
+#pragma hy parallel for into(threads)
+    for (int j = 0; j < 8; ++j)
+#pragma hy parallel for into(threads)
+      for (int k = 0; k < 32; ++k)
+        a(i, j * 32 + k) = j + k;
+#pragma hy parallel for into(threads)
+    for (int j = 0; j < 256; ++j)
+      b(i, j) = a(i, 255 - j);
+    c(i) = i;
+  }
+}
+
+// Reductions: across blocks (a scalar), across a block's threads (a block
+// local), and array elements (atomics).
+// CUDA-LABEL: __global__ void __launch_bounds__(64) hy_sums_L{{[0-9]+}}(hy::cuda::view<int, 2> a, hy::cuda::view<int, 1> lo, int n, long long *hy_red_total, long long hy_nblocks) {
+// CUDA: long long total = hy::cuda::op::add::identity<long long>();
+// CUDA-NEXT: long long hy_total_t = hy::cuda::op::add::identity<long long>();
+// CUDA: int hy_rowmax_t0 = hy::cuda::op::max::identity<int>(); for (int j = (0) + (int)threadIdx.x; j < (64); j += (int)blockDim.x)
+// CUDA-NEXT: hy_rowmax_t0 = std::max(hy_rowmax_t0, a(i, j)); rowmax = hy::cuda::op::max::apply(rowmax, hy::cuda::block_reduce<hy::cuda::op::max>(hy_rowmax_t0));
+// CUDA-NEXT: if (hy_leader) { hy::cuda::atomic_min(&(lo(i % 4)), rowmax); }
+// CUDA-NEXT: total += rowmax;
+// CUDA: hy::cuda::block_combine<hy::cuda::op::add>(hy_red_total, hy_total_t, total);
+// COMMON-LABEL: long long sums(
+long long sums(const hy::array<int, 2> &a, hy::array<int, 1> &lo, int n) {
+  long long total = 0;
+// CUDA: hy::cuda::reduction<hy::cuda::op::add, long long> hy_red_total(
+// CUDA: hy::cuda::device(a, hy::cuda::read, {{.*}}hy::cuda::device(lo, hy::cuda::read_write,
+// CUDA: total = hy::cuda::op::add::apply(total, hy_red_total.result());
+// COMMON: #pragma omp parallel for reduction(+ : total) schedule(static)
+#pragma hy parallel for reduction(+ : total) reduction(min : lo)
+  for (int i = 0; i < n; ++i) {
+    int rowmax = 0;
+#pragma hy parallel for into(threads) reduction(max : rowmax)
+    for (int j = 0; j < 64; ++j)
+      rowmax = std::max(rowmax, a(i, j));
+// COMMON: hy::atomic_min(&(lo(i % 4)), rowmax);
+    lo(i % 4) = std::min(lo(i % 4), rowmax);
+    total += rowmax;
+  }
+  return total;
+}
