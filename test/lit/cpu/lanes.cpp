@@ -14,29 +14,31 @@
 constexpr int T = 8, R = 2;
 
 // ORDER-LABEL: void blocked(
-void blocked(hy::array<int, 2> &d, int nb) {
+void blocked(hy::array<int, 2> &d, int nb, int reps) {
 #pragma hy parallel for
   for (int b = 0; b < nb; ++b)
 #pragma hy parallel for into(threads)
     for (int ty = 0; ty < T; ++ty)
 #pragma hy parallel for into(threads)
       for (int tx = 0; tx < T; ++tx) {
+// Small constant loops stay inside the lanes (the compiler unrolls them);
+// the loop over k, the same for every lane, goes outside.
 // CHECK: { // threads tx as SIMD lanes
 // CHECK-NEXT: int acc[2][8];
-// CHECK-NEXT: for (int a = 0; a < R; ++a) {
-// CHECK-NEXT: _Pragma("omp simd") for (int tx = 0; tx < T; ++tx) { acc[a][tx] = d(b * T + ty, tx * R + a); }
+// CHECK-NEXT: _Pragma("omp simd") for (int tx = 0; tx < T; ++tx) { for (int a = 0; a < R; ++a)
+// CHECK-NEXT: acc[a][tx] = d(b * T + ty, tx * R + a); }
 // ORDER-NOT: as SIMD lanes
         int acc[R];
         for (int a = 0; a < R; ++a)
           acc[a] = d(b * T + ty, tx * R + a);
-// CHECK: for (int k = 0; k < 3; ++k) {
+// CHECK-NEXT: for (int k = 0; k < reps; ++k) {
 // CHECK-NEXT: const int s = k + 1;
-        for (int k = 0; k < 3; ++k) {
+        for (int k = 0; k < reps; ++k) {
           const int s = k + 1;
           for (int a = 0; a < R; ++a)
-// CHECK: _Pragma("omp simd") for (int tx = 0; tx < T; ++tx) { acc[a][tx] = acc[a][tx] * 2 + s + tx; }
             acc[a] = acc[a] * 2 + s + tx;
         }
+// CHECK: acc[a][tx] = acc[a][tx] * 2 + s + tx;
         for (int a = 0; a < R; ++a)
           d(b * T + ty, tx * R + a) = acc[a];
       }
@@ -64,6 +66,6 @@ int main() {
   for (int i = 0; i < nb * T; ++i)
     for (int j = 0; j < T * R; ++j)
       d(i, j) = (i * 31 + j * 7) % 11;
-  blocked(d, nb);
+  blocked(d, nb, 3);
   std::printf("%d %d %d\n", total(d, nb), d(0, 0), d(nb * T - 1, T * R - 1));
 }

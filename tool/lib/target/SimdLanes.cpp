@@ -108,7 +108,7 @@ private:
       return true;
     }
     if (const auto *fs = dyn_cast<ForStmt>(s))
-      if (uniformLoop(fs))
+      if (descend(fs))
         return plan(fs->getBody());
     if (!leafOk(s))
       return false;
@@ -177,6 +177,17 @@ private:
     return r;
   }
 
+  // A loop with a small constant trip count stays inside the lanes: the
+  // compiler unrolls it there, and the lanes' body becomes straight-line
+  // code it can vectorise (per-thread arrays indexed by it become vector
+  // registers).
+  bool smallLoop(const ForStmt *fs) const {
+    auto li = analyzeCanonicalLoop(ctx, fs, nullptr, /*diagnose=*/false);
+    return li && li->constTrip && *li->constTrip <= 16;
+  }
+
+  bool descend(const ForStmt *fs) const { return uniformLoop(fs) && !smallLoop(fs); }
+
   // A loop stays outside the lanes when its header uses nothing that
   // differs between lanes.
   bool uniformLoop(const ForStmt *fs) const {
@@ -233,7 +244,7 @@ private:
       return out;
     }
     if (const auto *fs = dyn_cast<ForStmt>(s)) {
-      if (uniformLoop(fs)) {
+      if (descend(fs)) {
         std::string h = sourceText(SM, ctx.getLangOpts(),
                                    SourceRange(fs->getBeginLoc(), fs->getRParenLoc()));
         return indent + h + " {\n" + emit(fs->getBody(), indent + "  ") + indent + "}\n";
