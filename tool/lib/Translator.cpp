@@ -6,6 +6,9 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <cstdlib>
 
 using namespace clang;
 
@@ -96,8 +99,26 @@ public:
 
 } // namespace
 
+// The runtime headers: $HY_RUNTIME_INCLUDE, else <prefix>/include next to an
+// installed hyc (<prefix>/bin/hyc), else the source tree hyc was built from.
+static std::string runtimeInclude() {
+  if (const char *env = std::getenv("HY_RUNTIME_INCLUDE"))
+    return env;
+  static int anchor;
+  std::string exe = llvm::sys::fs::getMainExecutable("hyc", &anchor);
+  if (!exe.empty()) {
+    llvm::SmallString<256> dir(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+    llvm::sys::path::append(dir, "include");
+    llvm::SmallString<256> probe(dir);
+    llvm::sys::path::append(probe, "hy", "hy.hpp");
+    if (llvm::sys::fs::exists(probe))
+      return std::string(dir);
+  }
+  return HY_RUNTIME_INCLUDE_DIR;
+}
+
 std::vector<std::string> defaultArgs() {
-  return {"-resource-dir=" HY_CLANG_RESOURCE_DIR, "-I" HY_RUNTIME_INCLUDE_DIR,
+  return {"-resource-dir=" HY_CLANG_RESOURCE_DIR, "-I" + runtimeInclude(),
           "-Wno-unknown-pragmas", "-D__HY__=1"};
 }
 
