@@ -7,10 +7,14 @@
 #     [INCLUDES <dirs...>]          # extra include dirs for translation and build
 #     [HYC_FLAGS <flags...>])       # extra hyc options (e.g. --check-fetch)
 #
+# HY_NATIVE (default ON) compiles the CPU code for the building machine.
+#
 # gives <name>_serial, <name>_omp and, when CUDA is enabled, <name>_cuda
 # (which falls back to the OpenMP path without a GPU). Translated files go to
 # ${CMAKE_CURRENT_BINARY_DIR}/hy/<name>/.
 include_guard(GLOBAL)
+
+option(HY_NATIVE "Compile the CPU code of hy_add_executable targets with -march=native" ON)
 
 if(NOT DEFINED HYC_EXECUTABLE)
   if(TARGET hyc)
@@ -80,6 +84,12 @@ function(hy_add_executable name)
     target_link_libraries(${exe} PRIVATE ${H_LIBRARIES} hy::runtime)
     if(NOT v STREQUAL "serial")
       target_link_libraries(${exe} PRIVATE OpenMP::OpenMP_CXX)
+    endif()
+    if(HY_NATIVE)
+      # The CPU code (and the CPU fallback of the CUDA build) vectorises for
+      # the machine that builds it.
+      target_compile_options(${exe} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-march=native>
+                                            $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-march=native>)
     endif()
     if(v STREQUAL "cuda")
       set_target_properties(${exe} PROPERTIES CUDA_ARCHITECTURES "${HY_CUDA_ARCHITECTURES}")

@@ -11,8 +11,10 @@ n=${1:-2048}
 build=$root/build-main
 "$root/scripts/install-deps.sh"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DHY_BUILD_TESTS=OFF >/dev/null
-cmake --build "$build" -j"$(nproc)" --target hyc fw_serial fw_omp \
-  $(grep -q '^CMAKE_CUDA_COMPILER:' "$build/CMakeCache.txt" 2>/dev/null && echo fw_cuda)
+targets="hyc fw_serial fw_omp"
+# fw_cuda exists when the CUDA toolkit (nvcc) was found.
+cmake --build "$build" --target help | grep -q '\bfw_cuda\b' && targets="$targets fw_cuda"
+cmake --build "$build" -j"$(nproc)" --target $targets
 fw=$build/samples/floyd_warshall
 echo
 echo "== translated sources (hyc output): $fw/hy/fw/"

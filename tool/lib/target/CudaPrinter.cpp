@@ -838,6 +838,10 @@ public:
     }
     if (const FunctionDecl *pattern = fd->getTemplateInstantiationPattern())
       fd = pattern;
+    // A lambda defined in the kernel is device code already.
+    if (const auto *md = dyn_cast<CXXMethodDecl>(fd))
+      if (md->getParent()->isLambda())
+        return true;
     if (out.insert(fd).second)
       TraverseStmt(fd->getBody());
     return true;
