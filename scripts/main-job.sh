@@ -13,7 +13,9 @@ build=$root/build-main
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DHY_BUILD_TESTS=OFF >/dev/null
 targets="hyc fw_serial fw_omp"
 # fw_cuda exists when the CUDA toolkit (nvcc) was found.
-cmake --build "$build" --target help | grep -q '\bfw_cuda\b' && targets="$targets fw_cuda"
+if cmake --build "$build" --target help | grep '\bfw_cuda\b' >/dev/null; then
+  targets="$targets fw_cuda"
+fi
 cmake --build "$build" -j"$(nproc)" --target $targets
 fw=$build/samples/floyd_warshall
 echo
