@@ -82,8 +82,6 @@ public:
     return ok;
   }
 
-  std::string launch(const std::string &cpuText);
-  std::string reportLine() const;
 
   BlockShape shape;
   unsigned collapsed = 1;
@@ -155,14 +153,12 @@ private:
     std::vector<std::string> size;  // per array dim, text
     std::vector<std::string> pitch; // per storage dim, text (last padded)
     std::string count;              // elements incl. padding, text
-    bool dynamic = false;
     long long bytes = 0;            // when constant
     bool written = false;
     std::string offset = "0";       // byte offset in the kernel's shared buffer
   };
 
   void computeTiles() {
-    long long staticBytes = 0;
     bool anyDynamic = false;
     for (auto &fp : k.fetches) {
       const Fetch *f = fp.get();
@@ -206,7 +202,6 @@ private:
         for (int s = 0; s < rank; ++s)
           n *= std::stoll(t.pitch[s]);
         t.bytes = n * elemBytes;
-        staticBytes += t.bytes;
       } else {
         anyDynamic = true;
       }
@@ -223,10 +218,7 @@ private:
     // Tiles live while their statement runs: fetches that follow one another
     // (or sit in different branches) share the same bytes, nested ones stack.
     allocate(k.body.get(), "0", 0);
-    (void)staticBytes;
     useDynamic = anyDynamic || peakBytes > kStaticSmemLimit;
-    for (Tile &t : tiles)
-      t.dynamic = useDynamic;
     sharedBytes = peakBytes;
     if (peakBytes > kDynamicSmemLimit) {
       report(ctx.getDiagnostics(), k.blockLoops.front().loop->getBeginLoc(),
@@ -774,7 +766,6 @@ private:
   unsigned partialCounter = 0;
   bool ok = true;
 
-  friend class LaunchPrinter;
 
 public:
   std::string smemExpr() const { return useDynamic ? peakExpr() : "0"; }
