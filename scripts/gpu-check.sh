@@ -55,10 +55,16 @@ if $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.
               "dense:n=1000,density=0.05,seed=$((seed+1)) --weights int:1000" \
               "dense:n=777,density=0.2,seed=$((seed+2)) --weights real --negative 1" \
               "grid:rows=40,cols=50 --weights int:9" \
-              "dense:n=400,density=0.1,seed=$((seed+3)) --weights int:30 --paths"; do
+              "dense:n=400,density=0.1,seed=$((seed+3)) --weights int:30 --paths" \
+              "dense:n=900,density=0.1,seed=$((seed+4)) --weights int:100 --budget 2M"; do
     s=$(timeout 60 "$B/fw_serial" --generate $spec 2>&1 | grep checksum)
     c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 60 "$B/fw_cuda" --generate $spec 2>&1 | grep checksum)
     result "fw[$spec]" $([ -n "$s" ] && [ "$s" = "$c" ] && echo 1 || echo 0) "$c"
+  done
+  # File inputs (DIMACS, Matrix Market) against the triple-loop reference.
+  for f in samples/floyd_warshall/Inputs/small.gr "samples/floyd_warshall/Inputs/small.mtx --weights real"; do
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 60 "$B/fw_cuda" $f --verify 2>&1 | grep verify)
+    result "fw[$f]" $(echo "$c" | grep -q matches && echo 1 || echo 0) "$c"
   done
   st=$(HY_DEVICE=gpu HY_STATS=1 timeout 60 "$B/fw_cuda" --generate dense:n=4096,density=0.1,seed=$seed --weights int:100 2>&1 | grep 'hy stats')
   result "fw.transfers(n=4096)" $(echo "$st" | grep -q 'host->device 1 transfers.*device->host 1 transfers' && echo 1 || echo 0) "$st"
