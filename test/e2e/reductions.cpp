@@ -2,6 +2,7 @@
 // operator, reductions over block loops, over thread loops and both, and
 // array-element reductions (min on int, + on double) -> atomics.
 #include <hy/hy.hpp>
+#include <cstdlib>
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -9,8 +10,10 @@
 
 static uint32_t next(uint32_t &s) { return s = s * 1103515245u + 12345u; }
 
-int main() {
-  uint32_t seed = 2024;
+// The input comes from a seed: argv[1] when given (the GPU check draws fresh
+// ones), else a fixed default.
+int main(int argc, char **argv) {
+  uint32_t seed = argc > 1 ? static_cast<uint32_t>(std::strtoul(argv[1], nullptr, 10)) : 2024u;
   const int n = 5000;
   hy::array<int, 1> a(n);
   std::vector<float> f(n);
