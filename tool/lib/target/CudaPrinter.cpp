@@ -1141,18 +1141,32 @@ std::string kernelReport(const PrintInput &in) {
     kpr.setCollapsed(collapsed);
     std::string text;
     kpr.print(text);
+    // Blocks per grid dimension, as simply as the loop allows.
     std::string grid;
-    for (unsigned i = 0; i < collapsed; ++i)
-      grid += (i ? " * " : "") + tripText(ctx, k.blockLoops[i]);
+    for (unsigned i = 0; i < collapsed; ++i) {
+      const LoopInfo &li = k.blockLoops[i];
+      auto lo = evalInt(ctx, li.lower);
+      std::string n = li.constTrip ? std::to_string(*li.constTrip)
+                      : lo && *lo == 0 && li.constStep && *li.constStep == 1 && li.cmp == BO_LT
+                          ? "(" + exprText(ctx, li.bound) + ")"
+                          : tripText(ctx, li);
+      grid += (i ? " x " : "") + n;
+    }
     r += where(SM, outer.pragma->loc) + ": " + outer.pragma->text + "\n";
     r += "  kernel " + k.name + ": grid " + grid + " blocks, block " +
          std::to_string(kpr.shape.dim[0]) + "x" + std::to_string(kpr.shape.dim[1]) + "x" +
-         std::to_string(kpr.shape.dim[2]) + " threads, shared " +
-         (kpr.dynamicSmem() ? "dynamic" : std::to_string(kpr.staticSmem()) + " bytes") + "\n";
+         std::to_string(kpr.shape.dim[2]) + " threads, shared memory " +
+         (kpr.dynamicSmem() ? "dynamic, " : "static, ") +
+         std::to_string(kpr.staticSmem()) + " bytes" +
+         (kpr.dynamicSmem() ? " for the constant-size tiles" : "") + "\n";
     for (const Capture &c : k.captures)
       if (c.array.kind != ArrayKind::None)
-        r += "  array " + c.var->getName().str() + ": to device if the host copy is newer" +
-             (c.written ? "; written on the device (back to the host when host code uses it)" : "") +
+        r += "  array " + c.var->getName().str() +
+             (c.written ? ": read and written on the device" : ": read on the device") +
+             "; copied to the GPU only when the host copy is newer" +
+             (c.written ? ", back to the host when host code uses it or the outermost "
+                          "translated function returns"
+                        : "") +
              "\n";
     for (auto &f : k.fetches)
       r += "  " + where(SM, f->pragma->loc) + ": " + f->pragma->text + "\n";
