@@ -114,7 +114,37 @@ private:
     return nullptr;
   }
 
+  // Members reached through `this` cannot be passed to a kernel (reported
+  // once per kernel).
+  void checkThis(const Stmt *s) {
+    if (!s || !ok)
+      return;
+    if (const auto *me = dyn_cast<MemberExpr>(s))
+      if (isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts())) {
+        report(DE, me->getExprLoc(), Diag::ThisInKernel)
+            << me->getMemberDecl()->getName();
+        fail();
+        return;
+      }
+    if (const auto *th = dyn_cast<CXXThisExpr>(s)) {
+      report(DE, th->getLocation(), Diag::ThisInKernel) << "this";
+      fail();
+      return;
+    }
+    if (const auto *dm = dyn_cast<CXXDependentScopeMemberExpr>(s))
+      if (dm->isImplicitAccess()) {
+        report(DE, dm->getMemberLoc(), Diag::ThisInKernel) << dm->getMember().getAsString();
+        fail();
+        return;
+      }
+    if (isa<LambdaExpr>(s))
+      return;
+    for (const Stmt *c : s->children())
+      checkThis(c);
+  }
+
   void checkCaptures() {
+    checkThis(k.blockLoops.front().loop);
     std::map<const VarDecl *, Capture> caps;
     for (const Access &a : regionAccesses) {
       const VarDecl *v = a.var;

@@ -863,14 +863,35 @@ public:
     if (arrays.empty() || !body)
       return;
     walk(body);
+    // Arrays that outlive the function: parameters and globals from the
+    // start, local references (aliases of outside arrays) from their
+    // declaration on.
     std::string scope = "hy::cuda::resident_scope hy_scope;";
-    for (const VarDecl *v : arrays)
+    for (const VarDecl *v : arrays) {
+      std::string escape = " hy_scope.escape(" + v->getName().str() + ");";
       if (isa<ParmVarDecl>(v) || v->hasGlobalStorage())
-        scope += " hy_scope.escape(" + v->getName().str() + ");";
+        scope += escape;
+      else if (v->getType()->isReferenceType())
+        if (const Stmt *decl = declarationOf(body, v))
+          R.InsertTextAfter(stmtEnd(ctx, decl), escape);
+    }
     R.InsertTextAfter(body->getLBracLoc().getLocWithOffset(1), " " + scope);
   }
 
 private:
+  static const Stmt *declarationOf(const Stmt *s, const VarDecl *v) {
+    if (!s)
+      return nullptr;
+    if (const auto *ds = dyn_cast<DeclStmt>(s))
+      for (const Decl *d : ds->decls())
+        if (d == v)
+          return ds;
+    for (const Stmt *c : s->children())
+      if (const Stmt *found = declarationOf(c, v))
+        return found;
+    return nullptr;
+  }
+
   const FunctionDecl *residentCallee(const Stmt *s) const {
     const auto *ce = dyn_cast<CallExpr>(s);
     if (!ce)
