@@ -78,20 +78,8 @@ void write_dimacs(std::ostream& out, const edge_list<W>& in) {
   const edge_list<W> g = to_arcs(in);
   std::string s = "c written by hy_graph\np sp " + std::to_string(g.n) + " " +
                   std::to_string(g.edges.size()) + "\n";
-  for (const auto& e : g.edges) {
-    s += "a ";
-    detail::append_number(s, e.u + 1);
-    s += ' ';
-    detail::append_number(s, e.v + 1);
-    s += ' ';
-    detail::append_number(s, e.w);
-    s += '\n';
-    if (s.size() > (1 << 20)) {
-      out << s;
-      s.clear();
-    }
-  }
   out << s;
+  detail::write_edge_lines(out, g, "a ", 1, true, false);
 }
 
 #define INST(W)                                                                   \

@@ -78,21 +78,8 @@ void write_edgelist(std::ostream& out, const edge_list<W>& g) {
   std::string s = std::string(kHeader) + " n=" + std::to_string(g.n) +
                   " m=" + std::to_string(g.edges.size()) +
                   (g.directed ? " directed\n" : " undirected\n");
-  for (const auto& e : g.edges) {
-    detail::append_number(s, e.u);
-    s += ' ';
-    detail::append_number(s, e.v);
-    if (g.weighted) {
-      s += ' ';
-      detail::append_number(s, e.w);
-    }
-    s += '\n';
-    if (s.size() > (1 << 20)) {
-      out << s;
-      s.clear();
-    }
-  }
   out << s;
+  detail::write_edge_lines(out, g, "", 0, g.weighted, false);
 }
 
 #define INST(W)                                                                          \

@@ -107,23 +107,8 @@ void write_mtx(std::ostream& out, const edge_list<W>& g) {
                   (g.directed ? "general" : "symmetric") + "\n% written by hy_graph\n";
   s += std::to_string(g.n) + " " + std::to_string(g.n) + " " + std::to_string(g.edges.size()) +
        "\n";
-  for (const auto& e : g.edges) {
-    vid i = e.u, j = e.v;
-    if (!g.directed && i < j) std::swap(i, j);  // lower triangle
-    detail::append_number(s, i + 1);
-    s += ' ';
-    detail::append_number(s, j + 1);
-    if (g.weighted) {
-      s += ' ';
-      detail::append_number(s, e.w);
-    }
-    s += '\n';
-    if (s.size() > (1 << 20)) {
-      out << s;
-      s.clear();
-    }
-  }
   out << s;
+  detail::write_edge_lines(out, g, "", 1, g.weighted, !g.directed);
 }
 
 #define INST(W)                                                             \

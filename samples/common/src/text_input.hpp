@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <ostream>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -95,6 +97,34 @@ void append_number(std::string& out, T v) {
   char buf[64];
   auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v);
   out.append(buf, p);
+}
+
+// Writes one line per edge: `prefix u v [w]` with 1-based (base 1) or
+// 0-based ids, the weight only when `weights`; with `lower`, undirected
+// edges are written as (max, min) (Matrix Market's lower triangle). The
+// text goes out in chunks of about 1 MiB.
+template <class EdgeList>
+void write_edge_lines(std::ostream& out, const EdgeList& g, const char* prefix, vid base,
+                      bool weights, bool lower) {
+  std::string s;
+  for (const auto& e : g.edges) {
+    vid i = e.u, j = e.v;
+    if (lower && i < j) std::swap(i, j);
+    s += prefix;
+    append_number(s, i + base);
+    s += ' ';
+    append_number(s, j + base);
+    if (weights) {
+      s += ' ';
+      append_number(s, e.w);
+    }
+    s += '\n';
+    if (s.size() > (1 << 20)) {
+      out << s;
+      s.clear();
+    }
+  }
+  out << s;
 }
 
 }  // namespace hy::graph::detail
