@@ -91,4 +91,12 @@ inline void report(const char* variant, int n, int repeat, double secs, std::uin
   std::printf("checksum: %016llx\n", static_cast<unsigned long long>(sum));
 }
 
+/// The line GPU baselines add: host <-> device copies, as the sample prints it.
+inline void report_transfers(int n, double transfer_s, double compute_s) {
+  const double rate = double(n) * n * n / compute_s;
+  std::printf("transfers: %.6f s host<->device; without them %.6f s, %.3f %s relaxations/s\n",
+              transfer_s, compute_s, rate >= 1e12 ? rate / 1e12 : rate / 1e9,
+              rate >= 1e12 ? "T" : "G");
+}
+
 }  // namespace fwb

@@ -77,7 +77,7 @@ if [ -n "$cuda_src" ] && [ $have_gpu = 1 ]; then
   fw_cuda=$build/fw_cuda
 fi
 
-rows=()       # "n|variant|time|rate|ratio|checksum"
+rows=()       # "n|variant|time|rate|ratio|transfers|compute rate|checksum"
 declare -A base_time sums
 status=0
 
@@ -92,13 +92,21 @@ run_one() {
     status=1
     return
   fi
-  local t sum
+  local t sum tr=""
   if [[ "$txt" == "{"* ]]; then  # the sample's --json
     t=$(sed -n 's/.*"time_s": \([0-9.e+-]*\).*/\1/p' <<<"$txt")
+    tr=$(sed -n 's/.*"transfer_s": \([0-9.e+-]*\).*/\1/p' <<<"$txt")
     sum=$(sed -n 's/.*"checksum": "\([0-9a-f]*\)".*/\1/p' <<<"$txt")
   else
     t=$(sed -n 's/^time: \([0-9.e+-]*\) s.*/\1/p' <<<"$txt")
+    tr=$(sed -n 's/^transfers: \([0-9.e+-]*\) s.*/\1/p' <<<"$txt")
     sum=$(sed -n 's/^checksum: \([0-9a-f]*\)/\1/p' <<<"$txt")
+  fi
+  # Host <-> device copies (GPU rows): their time, and the rate without them.
+  local tr_cell="-" crate="-"
+  if [ -n "$tr" ] && awk -v x="$tr" 'BEGIN { exit !(x > 0) }'; then
+    tr_cell=$tr
+    crate=$(awk -v n="$n" -v t="$t" -v x="$tr" 'BEGIN { r = n*n*n/(t-x); if (r >= 1e12) printf "%.3f T/s", r/1e12; else printf "%.2f G/s", r/1e9 }')
   fi
   local key="$group/$n"
   [ -n "${base_time[$key]:-}" ] || base_time[$key]=$t
@@ -111,8 +119,8 @@ run_one() {
     sum="$sum MISMATCH"
   fi
   sums[$n]=${sums[$n]:-$sum}
-  rows+=("$n|$variant|$t|$rate|$ratio|$sum")
-  echo "   $t s  $rate  $ratio  $sum" >&2
+  rows+=("$n|$variant|$t|$rate|$ratio|$tr_cell|$crate|$sum")
+  echo "   $t s  $rate  $ratio  transfers $tr_cell  without them $crate  $sum" >&2
 }
 
 sample() { "$1" --generate "bench:n=$2,seed=$seed" --repeat "$repeat" --json --quiet; }
@@ -148,13 +156,15 @@ fi
   echo "- graph: bench:n=N,seed=$seed (random directed, density 1/2, int32 weights 1..1000)"
   echo "- timing: one warm-up, median of $repeat runs; rate = n^3 / time; ratio = baseline time / time"
   echo "  (baseline: the first row of each size within CPU, serial and GPU groups)"
+  echo "- GPU rows: time includes moving the matrix to the device and back once; 'transfers' is"
+  echo "  that copy time (pageable host memory) and 'rate w/o transfers' = n^3 / (time - transfers)"
   echo "- command: $cmdline"
   echo
-  echo "| n | variant | time (s) | rate | ratio | checksum |"
-  echo "|---:|---|---:|---:|---:|---|"
+  echo "| n | variant | time (s) | rate | ratio | transfers (s) | rate w/o transfers | checksum |"
+  echo "|---:|---|---:|---:|---:|---:|---:|---|"
   for r in "${rows[@]}"; do
-    IFS='|' read -r n v t rate ratio sum <<<"$r"
-    echo "| $n | $v | $t | $rate | $ratio | \`$sum\` |"
+    IFS='|' read -r n v t rate ratio tr crate sum <<<"$r"
+    echo "| $n | $v | $t | $rate | $ratio | $tr | $crate | \`$sum\` |"
   done
 } >"$out"
 cat "$out"

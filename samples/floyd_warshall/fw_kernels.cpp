@@ -17,7 +17,10 @@
 // while the tile is written. They do not change in step k when D(k,k) >= 0
 // (d + D(k,k) >= d), so the result is that of the serial program; with a
 // negative cycle only the (meaningless) values may differ between targets,
-// the negative diagonal that reports the cycle does not go away.
+// the negative diagonal that reports the cycle does not go away. Each thread
+// reads its slices of row k and column k into locals first: the compiler
+// then knows that its updates cannot change them and issues all loads of a
+// step together instead of one load-update-store chain per element.
 //
 // Compiled as plain C++ (pragmas ignored) this is the serial program.
 #include "fw_kernels.hpp"
@@ -62,12 +65,16 @@ void phase1(hy::array<W, 2>& D, int p) {
 #pragma hy parallel for into(threads)
       for (int ty = 0; ty < T; ++ty)
 #pragma hy parallel for into(threads)
-        for (int tx = 0; tx < T; ++tx)
+        for (int tx = 0; tx < T; ++tx) {
+          W col[R], row[R];  // D(i, k) of my rows, D(k, j) of my columns
+          for (int a = 0; a < R; ++a) col[a] = D(o + ty + a * T, o + k);
+          for (int b = 0; b < R; ++b) row[b] = D(o + k, o + tx + b * T);
           for (int a = 0; a < R; ++a)
             for (int b = 0; b < R; ++b) {
               const int r = ty + a * T, c = tx + b * T;
-              D(o + r, o + c) = relax(D(o + r, o + c), D(o + r, o + k), D(o + k, o + c));
+              D(o + r, o + c) = relax(D(o + r, o + c), col[a], row[b]);
             }
+        }
     }
   }
 }
@@ -88,13 +95,16 @@ void phase2(hy::array<W, 2>& D, int p, int nb) {
 #pragma hy parallel for into(threads)
           for (int ty = 0; ty < T; ++ty)
 #pragma hy parallel for into(threads)
-            for (int tx = 0; tx < T; ++tx)
+            for (int tx = 0; tx < T; ++tx) {
+              W col[R], row[R];
+              for (int a = 0; a < R; ++a) col[a] = D(o + ty + a * T, o + k);
+              for (int b = 0; b < R; ++b) row[b] = D(o + k, other + tx + b * T);
               for (int a = 0; a < R; ++a)
                 for (int b = 0; b < R; ++b) {
                   const int r = ty + a * T, c = tx + b * T;
-                  D(o + r, other + c) =
-                      relax(D(o + r, other + c), D(o + r, o + k), D(o + k, other + c));
+                  D(o + r, other + c) = relax(D(o + r, other + c), col[a], row[b]);
                 }
+            }
         }
       } else {
         // Pivot column: tile (I, p) at origin (other, o); D(k,j) from the pivot.
@@ -104,13 +114,16 @@ void phase2(hy::array<W, 2>& D, int p, int nb) {
 #pragma hy parallel for into(threads)
           for (int ty = 0; ty < T; ++ty)
 #pragma hy parallel for into(threads)
-            for (int tx = 0; tx < T; ++tx)
+            for (int tx = 0; tx < T; ++tx) {
+              W col[R], row[R];
+              for (int a = 0; a < R; ++a) col[a] = D(other + ty + a * T, o + k);
+              for (int b = 0; b < R; ++b) row[b] = D(o + k, o + tx + b * T);
               for (int a = 0; a < R; ++a)
                 for (int b = 0; b < R; ++b) {
                   const int r = ty + a * T, c = tx + b * T;
-                  D(other + r, o + c) =
-                      relax(D(other + r, o + c), D(other + r, o + k), D(o + k, o + c));
+                  D(other + r, o + c) = relax(D(other + r, o + c), col[a], row[b]);
                 }
+            }
         }
       }
     }

@@ -449,7 +449,7 @@ int run(const options& o) {
   // Runs: warm-up (when repeating) plus `repeat` timed ones.
   hy::array<W, 2> D;
   hy::array<int, 2> N;
-  std::vector<double> times;
+  std::vector<double> times, transfer_times;  // per timed run
   fw::ooc_info info;
   progress_state ps;
   ps.enabled = !o.quiet;
@@ -460,6 +460,7 @@ int run(const options& o) {
     if (o.paths) N = N0;
     ps.start = clock_type::now();
     ps.shown = false;
+    const double tr0 = hy::transfers().seconds;
     const auto t0 = clock_type::now();
     if (ooc)
       info = fw::fw_out_of_core(D, o.budget, progress_cb, &ps);
@@ -468,12 +469,21 @@ int run(const options& o) {
     else
       fw::fw_blocked(D, nb, progress_cb, &ps);
     const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
-    if (runs == 1 || r > 0) times.push_back(s);
+    if (runs == 1 || r > 0) {
+      times.push_back(s);
+      transfer_times.push_back(hy::transfers().seconds - tr0);
+    }
   }
-  std::vector<double> sorted = times;
-  std::sort(sorted.begin(), sorted.end());
-  const double median = sorted.size() % 2 ? sorted[sorted.size() / 2]
-                                          : 0.5 * (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]);
+  auto median_of = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+  };
+  const double median = median_of(times);
+  // Host <-> device copies (CUDA build; zero otherwise) and the time without them.
+  const double transfer_s = median_of(transfer_times);
+  std::vector<double> compute_times(times.size());
+  for (std::size_t i = 0; i < times.size(); ++i) compute_times[i] = times[i] - transfer_times[i];
+  const double compute_s = median_of(compute_times);
 
   // The n x n result with every unreachable entry as infinity.
   std::vector<W> d(static_cast<std::size_t>(n) * n);
@@ -496,6 +506,7 @@ int run(const options& o) {
   const std::uint64_t checksum = fnv1a(d.data(), d.size() * sizeof(W));
   const double relax = double(n) * n * n;  // n^3, as the baselines count
   const double rate = relax / median;
+  const double compute_rate = relax / compute_s;
 
   int status = kExitOk;
   std::string verify_msg;
@@ -568,10 +579,12 @@ int run(const options& o) {
   if (o.json) {
     std::printf("{\"n\": %d, \"padded_n\": %d, \"weights\": \"%s\", \"mode\": \"%s\", "
                 "\"super_block\": %d, \"paths\": %s, \"repeat\": %d, \"time_s\": %.6f, "
-                "\"relaxations_per_s\": %.6e, \"load_s\": %.3f, \"unreachable_pairs\": %lld, "
+                "\"relaxations_per_s\": %.6e, \"transfer_s\": %.6f, \"compute_s\": %.6f, "
+                "\"compute_relaxations_per_s\": %.6e, \"load_s\": %.3f, \"unreachable_pairs\": %lld, "
                 "\"negative_cycle\": %s, \"checksum\": \"%016" PRIx64 "\"",
                 n, np, wname, ooc ? "out-of-core" : "in-core", super_block,
-                o.paths ? "true" : "false", o.repeat, median, rate, load_s, unreach,
+                o.paths ? "true" : "false", o.repeat, median, rate, transfer_s, compute_s,
+                compute_rate, load_s, unreach,
                 neg_diag ? "true" : "false", checksum);
     if (o.verify) std::printf(", \"verify\": \"%s\"", json_escape(verify_msg).c_str());
     if (!o.compare.empty()) std::printf(", \"compare\": \"%s\"", json_escape(compare_msg).c_str());
@@ -587,10 +600,15 @@ int run(const options& o) {
     std::printf("time: %.6f s%s (load %.3f s)\n", median,
                 o.repeat > 1 ? (" (median of " + std::to_string(o.repeat) + ", after a warm-up)").c_str() : "",
                 load_s);
-    if (rate >= 1e12)
-      std::printf("rate: %.3f T relaxations/s (n^3 = %.4g)\n", rate / 1e12, relax);
-    else
-      std::printf("rate: %.3f G relaxations/s (n^3 = %.4g)\n", rate / 1e9, relax);
+    auto show_rate = [](double r) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, r >= 1e12 ? "%.3f T" : "%.3f G", r >= 1e12 ? r / 1e12 : r / 1e9);
+      return std::string(buf);
+    };
+    std::printf("rate: %s relaxations/s (n^3 = %.4g)\n", show_rate(rate).c_str(), relax);
+    if (transfer_s > 0)
+      std::printf("transfers: %.6f s host<->device; without them %.6f s, %s relaxations/s\n",
+                  transfer_s, compute_s, show_rate(compute_rate).c_str());
     std::printf("unreachable pairs: %lld of %lld\n", unreach, (long long)n * n);
     std::printf("checksum: %016" PRIx64 "\n", checksum);
     if (o.verify) std::printf("verify: %s\n", verify_msg.c_str());

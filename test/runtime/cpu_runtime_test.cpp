@@ -261,3 +261,19 @@ TEST(Atomic, RunsWithSeveralThreads) {
 }
 
 } // namespace
+
+// hy::transfers(): zero in a CPU build; the CUDA runtime's counting adds up.
+TEST(Transfers, CountsAndSeconds) {
+  const hy::transfer_totals a = hy::transfers();
+  EXPECT_EQ(a.h2d, 0u);
+  EXPECT_EQ(a.d2h, 0u);
+  EXPECT_EQ(a.seconds, 0.0);
+  hy::detail::count_transfer(true, 400, 1500000000ull);
+  hy::detail::count_transfer(false, 100, 500000000ull);
+  const hy::transfer_totals b = hy::transfers();
+  EXPECT_EQ(b.h2d, 1u);
+  EXPECT_EQ(b.h2d_bytes, 400u);
+  EXPECT_EQ(b.d2h, 1u);
+  EXPECT_EQ(b.d2h_bytes, 100u);
+  EXPECT_DOUBLE_EQ(b.seconds, 2.0);
+}

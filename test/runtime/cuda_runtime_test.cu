@@ -881,6 +881,111 @@ static void test_dynamic_smem() {
   cudaFree(d_out);
 }
 
+// ------------------------------------------------------------- tile copies
+// Round trip through hy::cuda::tile_load/tile_wait/tile_store on every path:
+// 16-byte asynchronous, transposed through registers, element-wise (edge
+// tiles, unaligned origins or rows), with the thread count known (NT) or not.
+// The kernel dumps the tile it loaded (poison where the tile leaves the
+// array), adds 1 to every element and stores it back.
+template <int S0, int S1, int P, bool Tr, int NT, class T>
+__global__ void k_tile_roundtrip(hc::view<T, 2> m, T *dump, long long o0, long long o1,
+                                 T poison) {
+  __shared__ __align__(16) T tile[(Tr ? S1 : S0) * P];
+  const int tid = threadIdx.x, nt = blockDim.x;
+  for (int e = tid; e < (Tr ? S1 : S0) * P; e += nt)
+    tile[e] = poison;
+  __syncthreads();
+  hc::tile_load<S0, S1, P, Tr, NT>(tile, m, o0, o1);
+  hc::tile_wait();
+  __syncthreads();
+  for (int e = tid; e < S0 * S1; e += nt) {
+    const int r = e / S1, c = e % S1;
+    T &t = tile[Tr ? c * P + r : r * P + c];
+    dump[e] = t;
+  }
+  __syncthreads();
+  for (int e = tid; e < S0 * S1; e += nt) {
+    const int r = e / S1, c = e % S1;
+    T &t = tile[Tr ? c * P + r : r * P + c];
+    t = T(t + T(1));
+  }
+  __syncthreads();
+  hc::tile_store<S0, S1, P, Tr, NT>(tile, m, o0, o1);
+}
+
+template <int S0, int S1, int P, bool Tr, int NT, class T>
+static void tile_case(long long rows, long long cols, long long o0, long long o1, int threads,
+                      int offset_elems = 0) {
+  std::vector<T> host(rows * cols + offset_elems);
+  std::mt19937 rng(unsigned(rows * 131 + cols * 7 + o0 * 3 + o1));
+  for (auto &x : host)
+    x = T(rng() % 1000);
+  const T poison = T(-7);
+  T *d_all = dev_alloc<T>(host.size());
+  CK(cudaMemcpy(d_all, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+  T *d_dump = dev_alloc<T>(S0 * S1);
+  hc::view<T, 2> m{d_all + offset_elems, {rows, cols}};
+  k_tile_roundtrip<S0, S1, P, Tr, NT, T><<<1, threads>>>(m, d_dump, o0, o1, poison);
+  hc::after_launch(WHERE);
+  const std::vector<T> dump = from_dev(d_dump, S0 * S1);
+  const std::vector<T> after = from_dev(d_all, host.size());
+  std::string why;
+  for (int r = 0; r < S0 && why.empty(); ++r)
+    for (int c = 0; c < S1 && why.empty(); ++c) {
+      const long long i = o0 + r, j = o1 + c;
+      const bool in = i >= 0 && i < rows && j >= 0 && j < cols;
+      const T want = in ? host[offset_elems + i * cols + j] : poison;
+      if (!same_bits(dump[r * S1 + c], want))
+        why = "load (" + std::to_string(r) + "," + std::to_string(c) + "): got " +
+              show(dump[r * S1 + c]) + ", want " + show(want);
+    }
+  for (long long k = 0; k < (long long)host.size() && why.empty(); ++k) {
+    const long long i = (k - offset_elems) / cols, j = (k - offset_elems) % cols;
+    const bool in = k >= offset_elems && i >= o0 && i < o0 + S0 && j >= o1 && j < o1 + S1;
+    const T want = in ? T(host[k] + T(1)) : host[k];
+    if (!same_bits(after[k], want))
+      why = "store element " + std::to_string(k) + ": got " + show(after[k]) + ", want " +
+            show(want);
+  }
+  char name[160];
+  std::snprintf(name, sizeof name, "tile.%s.%dx%d.P%d.%s.NT%d.array%lldx%lld.at%lld,%lld.t%d%s",
+                tname<T>(), S0, S1, P, Tr ? "transposed" : "plain", NT, rows, cols, o0, o1,
+                threads, offset_elems ? ".unaligned_base" : "");
+  report(name, why.empty(), why);
+  cudaFree(d_all);
+  cudaFree(d_dump);
+}
+
+static void test_tile_copies() {
+  for (int tr = 0; tr < 2; ++tr) {
+    auto both = [&](auto... args) {
+      if (tr) {
+        tile_case<64, 64, 68, true, 256, int>(args...);
+        tile_case<64, 64, 68, true, 0, float>(args...);
+      } else {
+        tile_case<64, 64, 68, false, 256, int>(args...);
+        tile_case<64, 64, 68, false, 0, float>(args...);
+      }
+    };
+    both(256, 256, 64, 128, 256, 0);  // inside, aligned: vector paths
+    both(256, 256, 0, 0, 256, 0);     // corner
+    both(200, 236, 160, 192, 256, 0); // crosses both edges: element-wise
+    both(256, 256, 64, 131, 256, 0);  // unaligned origin column
+    both(256, 258, 64, 128, 256, 0);  // rows not 16-byte multiples
+    both(256, 256, 64, 128, 256, 1);  // unaligned base pointer
+    both(256, 256, -3, 64, 256, 0);   // negative origin
+  }
+  // Thread counts that do not divide the tile; tiles not multiples of 8.
+  tile_case<64, 64, 68, true, 0, int>(256, 256, 64, 128, 100);
+  tile_case<64, 64, 68, false, 0, int>(256, 256, 64, 128, 100);
+  tile_case<12, 16, 20, true, 96, int>(64, 64, 8, 16, 96);
+  tile_case<12, 16, 20, false, 96, int>(64, 64, 8, 16, 96);
+  tile_case<32, 64, 36, true, 1024, float>(512, 512, 32, 256, 1024);
+  tile_case<16, 16, 17, false, 256, int>(64, 64, 16, 16, 256);    // pitch not 4-aligned
+  tile_case<16, 16, 20, false, 256, double>(64, 64, 16, 16, 256); // 8-byte elements
+  tile_case<16, 16, 20, true, 256, double>(64, 64, 16, 16, 256);
+}
+
 // --------------------------------------------------------------- host-only
 static void test_host_only() {
   namespace op = hc::op;
@@ -1045,7 +1150,8 @@ static void test_children(bool gpu) {
     report("env.HY_STATS",
            r.status == 0 && contains(r.output, "hy stats: kernel launches 3, host->device 1 "
                                                "transfers (400 bytes), device->host 1 "
-                                               "transfers (400 bytes)\n"),
+                                               "transfers (400 bytes), ") &&
+               contains(r.output, " s in transfers\n"),
            r.output);
     auto q = run_child("", "stats");
     report("env.HY_STATS_off_is_silent", q.status == 0 && q.output.empty(), q.output);
@@ -1134,6 +1240,7 @@ int main(int argc, char **argv) {
     test_view_layout();
     test_mirror_vectors();
     test_dynamic_smem();
+    test_tile_copies();
   }
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed ? 1 : 0;

@@ -6,6 +6,7 @@
 #include <hy/atomic.hpp>
 #include <hy/loops.hpp>
 #include <hy/tile_check.hpp>
+#include <hy/transfers.hpp>
 
 #define HY_VERSION_MAJOR 0
 #define HY_VERSION_MINOR 1

@@ -11,16 +11,18 @@
 
 constexpr int B = 32;
 
-// CHECK-LABEL: hy_relax_L{{[0-9]+}}(hy::cuda::view<int, 2> D, int nb, int o, long long hy_nblocks) {
+// CHECK-LABEL: hy_relax_L{{[0-9]+}}(hy::cuda::view<int, 2> D, int nb, int o, long long hy_trip0, long long hy_trip1) {
 // Three 32x36 int tiles stacked: 3 x 4608 bytes.
 // CHECK: __shared__ __align__(16) unsigned char hy_smem[(((32 * 36) * sizeof(int) + 15) / 16 * 16) + (((32 * 36) * sizeof(int) + 15) / 16 * 16) + (((32 * 36) * sizeof(int) + 15) / 16 * 16)];
 // CHECK-NEXT: int *const hy_tile0_D = reinterpret_cast<int *>(hy_smem + 0);
-// One barrier before and one after the three copies in; the column tile is transposed.
-// CHECK: { __syncthreads(); /* fetch D -> hy_tile0_D */ hy::cuda::tile_load<32, 32, 36, false>(hy_tile0_D, D, rb, cb); /* fetch D -> hy_tile1_D */ hy::cuda::tile_load<32, 32, 36, true>(hy_tile1_D, D, rb, o); /* fetch D -> hy_tile2_D */ hy::cuda::tile_load<32, 32, 36, false>(hy_tile2_D, D, o, cb); __syncthreads();
+// One barrier before and one after the three copies in (unrolled over the
+// block's 32 x 32 threads, one wait for all); the column tile is transposed
+// and, going through registers, copied after the asynchronous ones.
+// CHECK: { __syncthreads(); /* fetch D -> hy_tile0_D */ hy::cuda::tile_load<32, 32, 36, false, 1024>(hy_tile0_D, D, rb, cb); /* fetch D -> hy_tile2_D */ hy::cuda::tile_load<32, 32, 36, false, 1024>(hy_tile2_D, D, o, cb); /* fetch D -> hy_tile1_D */ hy::cuda::tile_load<32, 32, 36, true, 1024>(hy_tile1_D, D, rb, o); hy::cuda::tile_wait(); __syncthreads();
 // Accesses go to the tile their origin names; the transposed one swaps indices.
 // CHECK: hy_tile0_D[(((rb + y) - (rb))) * 36 + ((cb + x) - (cb))] = std::min(hy_tile0_D[(((rb + y) - (rb))) * 36 + ((cb + x) - (cb))], hy_tile1_D[(((o + k) - (o))) * 36 + ((rb + y) - (rb))] + hy_tile2_D[(((o + k) - (o))) * 36 + ((cb + x) - (cb))]);
 // Only the written tile goes back.
-// CHECK: __syncthreads(); hy::cuda::tile_store<32, 32, 36, false>(hy_tile0_D, D, rb, cb); }
+// CHECK: __syncthreads(); hy::cuda::tile_store<32, 32, 36, false, 1024>(hy_tile0_D, D, rb, cb); }
 // CHECK-NOT: tile_store
 // CHK: hy_tile0_D[((hy::tile_index_checked((rb + y) - (rb), 32, "fetch.cpp:[[@LINE+17]]:13"))) * 36
 // CHECK-LABEL: void relax(

@@ -16,16 +16,18 @@ float twice(float x) { return 2 * x; }
 
 // CUDA-LABEL: // Kernel hy_scale_L{{[0-9]+}} from kernels.cpp:{{[0-9]+}}:1: #pragma hy parallel for
 // CUDA-NEXT: // block 256x1x1 threads, shared memory 0 bytes
-// CUDA-NEXT: __global__ void __launch_bounds__(256) hy_scale_L{{[0-9]+}}(hy::cuda::view<float, 2> a, int n, int m, long long hy_nblocks) {
-// CUDA: for (long long hy_b = blockIdx.x; hy_b < hy_nblocks; hy_b += gridDim.x) {
-// CUDA-NEXT: const int i = (0) + (int)hy_b;
+// CUDA-NEXT: __global__ void __launch_bounds__(256) hy_scale_L{{[0-9]+}}(hy::cuda::view<float, 2> a, int n, int m, long long hy_trip0) {
+// CUDA: for (long long hy_b0 = blockIdx.x; hy_b0 < hy_trip0; hy_b0 += gridDim.x) {
+// CUDA-NEXT: const int i = (0) + (int)hy_b0;
 // CUDA: for (int j = (0) + (int)threadIdx.x; j < (m); j += (int)blockDim.x)
 // CUDA: a(i, j) = twice(a(i, j));
 // COMMON-LABEL: void scale(
 // CUDA-SAME: { hy::cuda::resident_scope hy_scope; hy_scope.escape(a);
 void scale(hy::array<float, 2> &a, int n, int m) {
 // CUDA: if (hy::cuda::use_gpu()) {
-// CUDA: hy_scale_L{{[0-9]+}}<<<hy::cuda::grid_dim(hy_nblocks, 0), dim3(256, 1, 1), 0>>>(hy::cuda::device(a, hy::cuda::read_write, "{{.*}}"), n, m, hy_nblocks);
+// CUDA: const long long hy_trip0 = hy::trips((long long)(n) - (long long)(0), 1);
+// CUDA-NEXT: const long long hy_nblocks = hy_trip0;
+// CUDA: hy_scale_L{{[0-9]+}}<<<dim3(hy::cuda::grid_dim(hy_trip0, 0)), dim3(256, 1, 1), 0>>>(hy::cuda::device(a, hy::cuda::read_write, "{{.*}}"), n, m, hy_trip0);
 // CUDA-NEXT: hy::cuda::after_launch(
 // CUDA: } else {
 // COMMON: #pragma omp parallel for schedule(static) // #pragma hy parallel for
@@ -71,7 +73,7 @@ void phases(hy::array<int, 2> &a, hy::array<int, 2> &b, hy::array<int, 1> &c, in
 
 // Reductions: across blocks (a scalar), across a block's threads (a block
 // local), and array elements (atomics).
-// CUDA-LABEL: __global__ void __launch_bounds__(64) hy_sums_L{{[0-9]+}}(hy::cuda::view<int, 2> a, hy::cuda::view<int, 1> lo, int n, long long *hy_red_total, long long hy_nblocks) {
+// CUDA-LABEL: __global__ void __launch_bounds__(64) hy_sums_L{{[0-9]+}}(hy::cuda::view<int, 2> a, hy::cuda::view<int, 1> lo, int n, long long *hy_red_total, long long hy_trip0) {
 // CUDA: long long total = hy::cuda::op::add::identity<long long>();
 // CUDA-NEXT: long long hy_total_t = hy::cuda::op::add::identity<long long>();
 // CUDA: int hy_rowmax_t0 = hy::cuda::op::max::identity<int>(); for (int j = (0) + (int)threadIdx.x; j < (64); j += (int)blockDim.x)
@@ -97,4 +99,51 @@ long long sums(const hy::array<int, 2> &a, hy::array<int, 1> &lo, int n) {
     total += rowmax;
   }
   return total;
+}
+
+// Collapsed block loops: up to three take one grid dimension each (innermost
+// -> x), so no block divides to find its indices; a fourth shares x through
+// one linear index.
+// CUDA-LABEL: hy_grids_L{{[0-9]+}}(hy::cuda::view<int, 3> v, int s, long long hy_trip0, long long hy_trip1, long long hy_trip2) {
+// CUDA: for (long long hy_b0 = blockIdx.z; hy_b0 < hy_trip0; hy_b0 += gridDim.z) {
+// CUDA-NEXT: const int i = (0) + (int)hy_b0;
+// CUDA-NEXT: for (long long hy_b1 = blockIdx.y; hy_b1 < hy_trip1; hy_b1 += gridDim.y) {
+// CUDA-NEXT: const int j = (1) + (int)hy_b1 * 2;
+// CUDA-NEXT: for (long long hy_b2 = blockIdx.x; hy_b2 < hy_trip2; hy_b2 += gridDim.x) {
+// CUDA-NEXT: const int k = (0) + (int)hy_b2;
+// CUDA: v(i, j, k) = s;
+// CUDA-NEXT: {{[}][}][}]}}
+// CUDA-LABEL: hy_grids_L{{[0-9]+}}(
+// CUDA-SAME: long long hy_nblocks) {
+// CUDA: for (long long hy_b = blockIdx.x; hy_b < hy_nblocks; hy_b += gridDim.x) {
+// COMMON-LABEL: void grids(
+void grids(hy::array<int, 3> &v, int s) {
+// CUDA: const long long hy_trip0 = hy::trips((long long)(v.extent(0)) - (long long)(0), 1);
+// CUDA: const long long hy_nblocks = hy_trip0 * hy_trip1 * hy_trip2;
+// CUDA: <<<dim3(hy::cuda::grid_dim(hy_trip2, 0), hy::cuda::grid_dim(hy_trip1, 1), hy::cuda::grid_dim(hy_trip0, 2)), dim3(32, 1, 1), 0>>>
+// OMP: #pragma omp parallel for collapse(3) schedule(static)
+#pragma hy parallel for
+  for (int i = 0; i < v.extent(0); ++i)
+#pragma hy parallel for
+    for (int j = 1; j < v.extent(1); j += 2)
+#pragma hy parallel for
+      for (int k = 0; k < v.extent(2); ++k)
+#pragma hy parallel for into(threads)
+        for (int t = 0; t < 32; ++t)
+          if (t == 0)
+            v(i, j, k) = s;
+// CUDA: <<<hy::cuda::grid_dim(hy_nblocks, 0), dim3(32, 1, 1), 0>>>
+// OMP: #pragma omp parallel for collapse(4) schedule(static)
+#pragma hy parallel for
+  for (int i = 0; i < 2; ++i)
+#pragma hy parallel for
+    for (int j = 0; j < 3; ++j)
+#pragma hy parallel for
+      for (int k = 0; k < 4; ++k)
+#pragma hy parallel for
+        for (int l = 0; l < 5; ++l)
+#pragma hy parallel for into(threads)
+          for (int t = 0; t < 32; ++t)
+            if (t == 0)
+              v(i, j, k + l) = s + l;
 }

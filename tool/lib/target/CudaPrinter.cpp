@@ -13,6 +13,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -459,19 +460,25 @@ private:
     return setsOf(n->stmt);
   }
 
+  // Constant 2-D tiles of hy::array copy through hy::cuda::tile_load/store.
+  static bool tileCopy(const Fetch *f) {
+    return f->sizes.size() == 2 && f->constSizes[0] && f->constSizes[1] &&
+           f->type.kind == ArrayKind::HyArray;
+  }
+
   // Copies the tile of f in (in=true) or back (in=false): element e of the
   // tile in the array's row-major order, so neighbouring threads touch
   // neighbouring elements of the array.
   std::string copyLoop(const Fetch *f, const Tile *t, bool in) const {
     std::string m = f->array->getName().str();
     int rank = f->sizes.size();
-    if (rank == 2 && f->constSizes[0] && f->constSizes[1] &&
-        f->type.kind == ArrayKind::HyArray) {
-      // hy::cuda::tile_load/tile_store: vectorised when aligned.
+    if (tileCopy(f)) {
+      // hy::cuda::tile_load/tile_store: vectorised (asynchronous in) when
+      // aligned, unrolled over the block's thread count.
       return std::string("hy::cuda::") + (in ? "tile_load<" : "tile_store<") + t->size[0] + ", " +
              t->size[1] + ", " + t->pitch[1] + ", " + (f->perm[0] == 1 ? "true" : "false") +
-             ">(" + t->name + ", " + m + ", " + exprText(ctx, f->origins[0]) + ", " +
-             exprText(ctx, f->origins[1]) + ");";
+             ", " + std::to_string(shape.total()) + ">(" + t->name + ", " + m + ", " +
+             exprText(ctx, f->origins[0]) + ", " + exprText(ctx, f->origins[1]) + ");";
     }
     std::string elems = t->size[0];
     for (int d = 1; d < rank; ++d)
@@ -518,9 +525,14 @@ private:
     const Stmt *s = cur->stmt;
     std::string pre = std::string("{ ") + kBarrier + " ";
     std::string post = std::string(" ") + kBarrier;
-    bool wrote = false;
+    bool wrote = false, async = false;
+    // Asynchronous copies first: a transposed tile goes through registers,
+    // and its loads then overlap the copies already in flight.
+    std::stable_partition(chain.begin(), chain.end(),
+                          [](const Fetch *f) { return !tileCopy(f) || f->perm[0] != 1; });
     for (const Fetch *f : chain) {
       const Tile *t = tileFor(f);
+      async |= tileCopy(f);
       pre += "/* fetch " + f->array->getName().str() + " -> " + t->name + " */ " +
              copyLoop(f, t, true) + " ";
       if (t->written) {
@@ -528,6 +540,8 @@ private:
         wrote = true;
       }
     }
+    if (async)
+      pre += "hy::cuda::tile_wait(); "; // asynchronous copies land before the barrier
     pre += std::string(kBarrier) + " ";
     post += " }";
     if (!chain.empty()) {
@@ -665,7 +679,16 @@ private:
         decl = typeText(ctx, c.var->getType()) + " " + name;
       p += (p.empty() ? "" : ", ") + decl;
     }
-    return p + (p.empty() ? "" : ", ") + "long long hy_nblocks";
+    return p + (p.empty() ? "" : ", ") + gridParams("long long ");
+  }
+
+  std::string gridParams(const std::string &type) const {
+    if (!gridPerLoop())
+      return type + "hy_nblocks";
+    std::string p;
+    for (unsigned i = 0; i < collapsed; ++i)
+      p += (i ? ", " : "") + type + "hy_trip" + std::to_string(i);
+    return p;
   }
 
   std::string templateHeader() const {
@@ -717,10 +740,27 @@ private:
         s += "  " + ty + " " + name + " = " + opType(r.op) + "::identity<" + ty + ">();\n";
         s += "  " + ty + " hy_" + name + "_t = " + opType(r.op) + "::identity<" + ty + ">();\n";
       }
-    s += "  for (long long hy_b = blockIdx.x; hy_b < hy_nblocks; hy_b += gridDim.x) {\n";
+    std::string close = "  }\n";
+    if (gridPerLoop()) {
+      static const char *const xyz[] = {"x", "y", "z"};
+      for (unsigned i = 0; i < collapsed; ++i) {
+        const LoopInfo &li = k.blockLoops[i];
+        std::string b = "hy_b" + std::to_string(i), d = xyz[collapsed - 1 - i];
+        std::string step = stepText(ctx, li);
+        std::string ind(2 + 2 * i, ' ');
+        s += ind + "for (long long " + b + " = blockIdx." + d + "; " + b + " < hy_trip" +
+             std::to_string(i) + "; " + b + " += gridDim." + d + ") {\n";
+        s += ind + "  const " + indexType(li) + " " + li.index->getName().str() + " = (" +
+             exprText(ctx, li.lower) + ") + (" + indexType(li) + ")" + b +
+             (step == "1" ? "" : " * " + step) + "; (void)" + li.index->getName().str() + ";\n";
+      }
+      close = std::string(collapsed, '}');
+      close = "  " + close + "\n";
+    } else
+      s += "  for (long long hy_b = blockIdx.x; hy_b < hy_nblocks; hy_b += gridDim.x) {\n";
     std::string rest = "hy_b";
-    std::vector<std::string> decls(collapsed);
-    for (int i = (int)collapsed - 1; i >= 0; --i) {
+    std::vector<std::string> decls(gridPerLoop() ? 0 : collapsed);
+    for (int i = (int)decls.size() - 1; i >= 0; --i) {
       const LoopInfo &li = k.blockLoops[i];
       std::string pos = i == 0 ? rest : "(" + rest + " % hy_trip" + std::to_string(i) + ")";
       std::string step = stepText(ctx, li);
@@ -741,7 +781,7 @@ private:
       from = k.blockLoops[collapsed].pragma->loc;
     s += lineDirective(in, from);
     s += "    " + R.getRewrittenText(CharSourceRange::getCharRange(from, stmtEnd(ctx, body))) + "\n";
-    s += "  }\n";
+    s += close;
     for (const Reduction &r : k.reductions)
       if (!r.isArray) {
         std::string name = r.var->getName().str();
@@ -787,10 +827,26 @@ public:
         v = name;
       a += (a.empty() ? "" : ", ") + v;
     }
-    return a + (a.empty() ? "" : ", ") + "hy_nblocks";
+    return a + (a.empty() ? "" : ", ") + gridParams("");
+  }
+
+  /// The launch's grid: one dimension per collapsed block loop (see
+  /// gridPerLoop), clamped by hy::cuda::grid_dim; kernels stride beyond.
+  std::string gridText() const {
+    if (!gridPerLoop())
+      return "hy::cuda::grid_dim(hy_nblocks, 0)";
+    std::string g = "dim3(";
+    for (unsigned d = 0; d < collapsed; ++d)
+      g += (d ? ", " : "") + std::string("hy::cuda::grid_dim(hy_trip") +
+           std::to_string(collapsed - 1 - d) + ", " + std::to_string(d) + ")";
+    return g + ")";
   }
   std::string templArgs() const { return templateArgs(); }
   void setCollapsed(unsigned c) { collapsed = c; }
+  // Up to three collapsed block loops map to grid dimensions (innermost ->
+  // x), so a block finds its indices without dividing; more loops share x
+  // through one linear index.
+  bool gridPerLoop() const { return collapsed <= 3; }
 };
 
 // Calls from kernels to functions of this file: they become
@@ -1070,12 +1126,19 @@ bool printCuda(const PrintInput &in, std::string &out) {
         CharSourceRange::getCharRange(outer.pragma->loc, stmtEnd(ctx, outer.loop));
     std::string cpuText = cpu.getRewrittenText(region);
     std::string whereText = cString(where(SM, outer.pragma->loc) + " (" + outer.pragma->text + ")");
-    std::string trips;
-    for (unsigned i = 0; i < collapsed; ++i)
-      trips += (i ? " * " : "") + tripText(ctx, k.blockLoops[i]);
+    std::string trips, tripDecls;
+    for (unsigned i = 0; i < collapsed; ++i) {
+      std::string t = tripText(ctx, k.blockLoops[i]);
+      if (kpr.gridPerLoop()) {
+        tripDecls += "  const long long hy_trip" + std::to_string(i) + " = " + t + ";\n";
+        t = "hy_trip" + std::to_string(i);
+      }
+      trips += (i ? " * " : "") + t;
+    }
     std::string L;
     L += "// " + outer.pragma->text + "  ->  kernel " + k.name + "\n";
     L += "if (hy::cuda::use_gpu()) {\n";
+    L += tripDecls;
     L += "  const long long hy_nblocks = " + trips + ";\n";
     for (const Reduction &r : k.reductions)
       if (!r.isArray)
@@ -1087,7 +1150,7 @@ bool printCuda(const PrintInput &in, std::string &out) {
       L += "    hy::cuda::set_dynamic_smem((const void *)" + k.name + kpr.templArgs() +
            ", hy_smem_bytes, " + whereText + ");\n";
     }
-    L += "    " + k.name + kpr.templArgs() + "<<<hy::cuda::grid_dim(hy_nblocks, 0), dim3(" +
+    L += "    " + k.name + kpr.templArgs() + "<<<" + kpr.gridText() + ", dim3(" +
          std::to_string(kpr.shape.dim[0]) + ", " + std::to_string(kpr.shape.dim[1]) + ", " +
          std::to_string(kpr.shape.dim[2]) + "), " + (kpr.dynamicSmem() ? "hy_smem_bytes" : "0") +
          ">>>(" + kpr.launchArgs(whereText) + ");\n";

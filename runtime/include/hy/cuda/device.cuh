@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cuda_runtime.h>
+#include <hy/transfers.hpp>
 
 #include <atomic>
 #include <cstddef>
@@ -24,10 +25,10 @@ struct stats_snapshot {
 
 namespace detail {
 
+// Launches are counted here; transfers in hy::transfers() (hy/transfers.hpp),
+// which plain C++ code can read too.
 struct stats_counters {
   std::atomic<unsigned long long> launches{0};
-  std::atomic<unsigned long long> h2d{0}, h2d_bytes{0};
-  std::atomic<unsigned long long> d2h{0}, d2h_bytes{0};
 };
 
 inline bool env_is(const char *name, const char *value) {
@@ -51,22 +52,12 @@ inline stats_counters &counters() {
 
 inline void print_stats_at_exit() {
   stats_counters &c = counters();
+  const hy::transfer_totals t = hy::transfers();
   std::fprintf(stderr,
                "hy stats: kernel launches %llu, host->device %llu transfers "
-               "(%llu bytes), device->host %llu transfers (%llu bytes)\n",
-               c.launches.load(), c.h2d.load(), c.h2d_bytes.load(),
-               c.d2h.load(), c.d2h_bytes.load());
-}
-
-inline void count_h2d(std::size_t bytes) {
-  stats_counters &c = counters();
-  c.h2d.fetch_add(1, std::memory_order_relaxed);
-  c.h2d_bytes.fetch_add(bytes, std::memory_order_relaxed);
-}
-inline void count_d2h(std::size_t bytes) {
-  stats_counters &c = counters();
-  c.d2h.fetch_add(1, std::memory_order_relaxed);
-  c.d2h_bytes.fetch_add(bytes, std::memory_order_relaxed);
+               "(%llu bytes), device->host %llu transfers (%llu bytes), %.3f s in "
+               "transfers\n",
+               c.launches.load(), t.h2d, t.h2d_bytes, t.d2h, t.d2h_bytes, t.seconds);
 }
 
 inline bool ascii_iequal(const char *a, const char *b) {
@@ -160,12 +151,13 @@ inline void after_launch(const char *where) {
 /// Current values of the HY_STATS counters (for tests and reports).
 inline stats_snapshot stats() {
   detail::stats_counters &c = detail::counters();
+  const hy::transfer_totals t = hy::transfers();
   stats_snapshot s;
   s.launches = c.launches.load();
-  s.h2d = c.h2d.load();
-  s.h2d_bytes = c.h2d_bytes.load();
-  s.d2h = c.d2h.load();
-  s.d2h_bytes = c.d2h_bytes.load();
+  s.h2d = t.h2d;
+  s.h2d_bytes = t.h2d_bytes;
+  s.d2h = t.d2h;
+  s.d2h_bytes = t.d2h_bytes;
   return s;
 }
 
@@ -181,6 +173,9 @@ inline unsigned grid_dim(long long trips, int dim) {
 
 /// Opts `kernel` in to `bytes` of dynamic shared memory when that exceeds
 /// the default 48 KiB; stops with the byte counts when the device cannot.
+/// Such a kernel keeps its working set in tiles, so it also asks for the
+/// largest shared-memory carveout: otherwise the driver may size the L1/shared
+/// split for fewer resident blocks than the registers allow.
 inline void set_dynamic_smem(const void *kernel, std::size_t bytes,
                              const char *where) {
   const std::size_t default_limit = 48 * 1024;
@@ -203,6 +198,9 @@ inline void set_dynamic_smem(const void *kernel, std::size_t bytes,
                              cudaFuncAttributeMaxDynamicSharedMemorySize,
                              static_cast<int>(bytes)),
         "cudaFuncSetAttribute(MaxDynamicSharedMemorySize)", where);
+  check(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                             static_cast<int>(cudaSharedmemCarveoutMaxShared)),
+        "cudaFuncSetAttribute(PreferredSharedMemoryCarveout)", where);
 }
 
 } // namespace hy::cuda

@@ -5,6 +5,8 @@
 // when the other side is stale (see docs/runtime-cuda.md).
 #pragma once
 
+#include <chrono>
+
 #include <hy/array.hpp>
 #include <hy/cuda/device.cuh>
 #include <hy/cuda/view.cuh>
@@ -45,6 +47,20 @@ struct device_copy {
       (void)cudaFree(dev);
   }
 
+  // One coherence copy of the whole buffer, counted in hy::transfers(). The
+  // device finishes earlier work first, so that the time is the copy's own.
+  void timed_copy(void *to, const void *from, cudaMemcpyKind kind, const char *what,
+                  const char *where) {
+    check(cudaDeviceSynchronize(), "kernel execution", where);
+    const auto t0 = std::chrono::steady_clock::now();
+    check(cudaMemcpy(to, from, bytes, kind), what, where);
+    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                        std::chrono::steady_clock::now() - t0)
+                        .count();
+    hy::detail::count_transfer(kind == cudaMemcpyHostToDevice, bytes,
+                               static_cast<unsigned long long>(ns));
+  }
+
   // Makes the device copy current for the host buffer (data, bytes).
   void to_device(const void *data, std::size_t nbytes, access acc,
                  const char *where) {
@@ -63,11 +79,8 @@ struct device_copy {
       state = newest::host;
     }
     if (state == newest::host) {
-      if (bytes) {
-        check(cudaMemcpy(dev, data, bytes, cudaMemcpyHostToDevice),
-              "cudaMemcpy host->device", where);
-        count_h2d(bytes);
-      }
+      if (bytes)
+        timed_copy(dev, data, cudaMemcpyHostToDevice, "cudaMemcpy host->device", where);
       state = newest::both;
     }
     if (acc & write)
@@ -85,11 +98,9 @@ struct device_copy {
     if (state == newest::device) {
       // Also for write-only access: host code may write part of the array,
       // and the whole array is uploaded again later.
-      if (bytes) {
-        check(cudaMemcpy(data, dev, bytes, cudaMemcpyDeviceToHost),
-              "cudaMemcpy device->host", "hy::cuda::host()");
-        count_d2h(bytes);
-      }
+      if (bytes)
+        timed_copy(data, dev, cudaMemcpyDeviceToHost, "cudaMemcpy device->host",
+                   "hy::cuda::host()");
       state = newest::both;
     }
     if (acc & write)
