@@ -595,6 +595,30 @@ static void fill_2d(hy::array<float, 2> &a) {
       a(i, j) = float(i * 1000 + j);
 }
 
+// Arrays above staging::min_bytes move through the pinned staging buffers
+// (hy/cuda/staging.cuh): 9001 x 4099 floats = 147.6 MB, not a whole number
+// of 32 MiB chunks, both ways twice, exact values and one transfer each way.
+static void test_staged_transfers() {
+  using hc::read;
+  using hc::read_write;
+  hy::array<float, 2> A(9001, 4099);
+  fill_2d(A);
+  const unsigned long long bytes = A.size() * sizeof(float);
+  for (int round = 1; round <= 2; ++round) {
+    const auto s0 = hc::stats();
+    auto v = hc::device(A, read_write, WHERE);
+    k_add2d<<<hc::grid_dim(A.size() / 256 + 1, 0), 256>>>(v, 1.0f);
+    hc::after_launch(WHERE);
+    hc::host(A, read_write); // read, and the next round uploads again
+    const auto d = hc::stats() - s0;
+    std::string why;
+    const bool values = check_2d(A, float(round), why);
+    report("mirror.staged_147MB.round" + std::to_string(round) + ".values", values, why);
+    report("mirror.staged_147MB.round" + std::to_string(round) + ".transfers",
+           stats_are(d, 1, 1, bytes, 1, bytes), show(d));
+  }
+}
+
 static void test_mirror_arrays() {
   using hc::read;
   using hc::read_write;
@@ -1237,6 +1261,7 @@ int main(int argc, char **argv) {
     test_atomic_real_sum<double>();
 
     test_mirror_arrays();
+    test_staged_transfers();
     test_view_layout();
     test_mirror_vectors();
     test_dynamic_smem();

@@ -9,6 +9,7 @@
 
 #include <hy/array.hpp>
 #include <hy/cuda/device.cuh>
+#include <hy/cuda/staging.cuh>
 #include <hy/cuda/view.cuh>
 
 #include <cuda_runtime.h>
@@ -53,7 +54,7 @@ struct device_copy {
                   const char *where) {
     check(cudaDeviceSynchronize(), "kernel execution", where);
     const auto t0 = std::chrono::steady_clock::now();
-    check(cudaMemcpy(to, from, bytes, kind), what, where);
+    staged_copy(to, from, bytes, kind, what, where);
     const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
                         std::chrono::steady_clock::now() - t0)
                         .count();
