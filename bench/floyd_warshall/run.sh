@@ -12,6 +12,8 @@
 #         the graph toolkit
 #     --cpu-sizes "4096"  --gpu-sizes "4096 8192 16384"  --serial-sizes "1024"
 #     --repeat 5  --seed 1  --build DIR (default: a temporary directory)
+#     --commit ID   the commit the pre-translated sources came from (default:
+#                   this checkout's HEAD)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +23,7 @@ out=${1:?usage: run.sh OUT.md [options] (see the header of this script)}
 shift
 fw_serial="" fw_omp="" fw_cuda="" omp_src="" cuda_src=""
 cpu_sizes="4096" gpu_sizes="4096 8192 16384" serial_sizes="1024"
-repeat=5 seed=1 build=""
+repeat=5 seed=1 build="" commit=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --fw-serial) fw_serial=$2; shift 2 ;;
@@ -35,6 +37,7 @@ while [ $# -gt 0 ]; do
     --repeat) repeat=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
+    --commit) commit=$2; shift 2 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 1 ;;
   esac
 done
@@ -147,7 +150,11 @@ fi
   echo "# Floyd-Warshall benchmark"
   echo
   echo "- date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-  echo "- commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$root" diff --quiet 2>/dev/null || echo ' (modified tree)')"
+  if [ -n "$commit" ]; then
+    echo "- commit: $commit"
+  else
+    echo "- commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$root" diff --quiet 2>/dev/null || echo ' (modified tree)')"
+  fi
   echo "- CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) hardware threads"
   if [ $have_gpu = 1 ]; then
     echo "- GPU: $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | head -1)"
@@ -157,7 +164,8 @@ fi
   echo "- timing: one warm-up, median of $repeat runs; rate = n^3 / time; ratio = baseline time / time"
   echo "  (baseline: the first row of each size within CPU, serial and GPU groups)"
   echo "- GPU rows: time includes moving the matrix to the device and back once; 'transfers' is"
-  echo "  that copy time (pageable host memory) and 'rate w/o transfers' = n^3 / (time - transfers)"
+  echo "  that copy time (cuda_naive: cudaMemcpy from pageable memory; fw_cuda: the hy runtime's"
+  echo "  pinned staging) and 'rate w/o transfers' = n^3 / (time - transfers)"
   echo "- command: $cmdline"
   echo
   echo "| n | variant | time (s) | rate | ratio | transfers (s) | rate w/o transfers | checksum |"

@@ -62,11 +62,12 @@ inline void host_copy(void *dst, const void *src, std::size_t n) {
 /// large. Returns when the data has arrived.
 inline void staged_copy(void *to, const void *from, std::size_t bytes, cudaMemcpyKind kind,
                         const char *what, const char *where) {
-  staging &s = staging::get();
-  if (!s.ok || bytes < staging::min_bytes) {
+  // Small copies never touch (or allocate) the staging buffers.
+  if (bytes < staging::min_bytes || !staging::get().ok) {
     check(cudaMemcpy(to, from, bytes, kind), what, where);
     return;
   }
+  staging &s = staging::get();
   const std::size_t n = (bytes + staging::chunk - 1) / staging::chunk;
   auto len = [&](std::size_t i) { return std::min(staging::chunk, bytes - i * staging::chunk); };
   char *dst = static_cast<char *>(to);
