@@ -23,8 +23,9 @@ for f in "$root"/test/e2e/*.cpp; do
 done
 translate "$root/samples/floyd_warshall/fw_kernels.cpp" "$root/.gpu/fw" fw_kernels \
   -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
-# Tile variants for the benchmark (tile x threads per block edge).
-for v in ${FW_VARIANTS:-128x16 128x32}; do
+# Tile variants for GPU_CHECK_BENCH=1 (tile x threads per block edge), none
+# by default: e.g. FW_VARIANTS="128x16 64x8" scripts/gpu-bundle.sh.
+for v in ${FW_VARIANTS:-}; do
   t=${v%x*}; th=${v#*x}
   mkdir -p "$root/.gpu/fw-$v"
   "$hyc" --target=cuda "$root/samples/floyd_warshall/fw_kernels.cpp" -o "$root/.gpu/fw-$v/fw_kernels.cuda.cu" \

@@ -72,8 +72,14 @@ else
   result fw 0 "build failed (see fw-build.log)"
 fi
 
-# 4. optional timings: GPU_CHECK_BENCH=1 (default tile and the bundled variants)
+# 4. optional timings: GPU_CHECK_BENCH=1 writes the benchmark table
+# ($out/floyd_warshall.md, as in docs/perf/) and times the bundled variants.
 if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
+  bash bench/floyd_warshall/run.sh "$out/floyd_warshall.md" --build "$B/bench" \
+    --fw-omp-src .gpu/fw/fw_kernels.openmp.cpp --fw-cuda-src .gpu/fw/fw_kernels.cuda.cu \
+    --repeat 3 --serial-sizes "" --cpu-sizes 4096 --gpu-sizes "4096 8192 16384" \
+    --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" >"$out/bench-table.log" 2>&1 ||
+    echo "benchmark table: run.sh failed (see bench-table.log)" | tee -a "$out/bench.txt"
   for d in .gpu/fw-*; do
     [ -d "$d" ] || continue
     v=${d#.gpu/fw-}; t=${v%x*}; th=${v#*x}
@@ -83,14 +89,10 @@ if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
       c=$(HY_DEVICE=gpu timeout 60 "$B/fw_cuda_$v" --generate dense:n=1000,density=0.3,seed=$seed --weights int:100 --verify 2>&1 | grep -E 'verify')
       echo "variant $v: $c" | tee -a "$out/bench.txt"
       for n in 8192 16384; do
-        HY_DEVICE=gpu timeout 100 "$B/fw_cuda_$v" --generate bench:n=$n,seed=1 --repeat 3 2>&1 | grep -E "rate|checksum" | sed "s/^/cuda-$v n=$n: /" | tee -a "$out/bench.txt"
+        HY_DEVICE=gpu timeout 100 "$B/fw_cuda_$v" --generate bench:n=$n,seed=1 --repeat 3 2>&1 | grep -E "rate|transfers|checksum" | sed "s/^/cuda-$v n=$n: /" | tee -a "$out/bench.txt"
       done
     else echo "variant $v: build failed" | tee -a "$out/bench.txt"; tail -5 "$out/fw-$v-build.log"; fi
   done
-  for n in 4096 8192 16384; do
-    HY_DEVICE=gpu HY_STATS=1 timeout 120 "$B/fw_cuda" --generate bench:n=$n,seed=1 --repeat 3 2>&1 | grep -E "time|rate|checksum|stats" | sed "s/^/cuda n=$n: /" | tee -a "$out/bench.txt"
-  done
-  OMP_NUM_THREADS=16 timeout 120 "$B/fw_omp" --generate bench:n=4096,seed=1 --repeat 3 2>&1 | grep -E 'time|rate|checksum' | sed "s/^/omp n=4096: /" | tee -a "$out/bench.txt"
 fi
 
 printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
