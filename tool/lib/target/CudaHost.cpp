@@ -1,0 +1,278 @@
+// Host-side analyses of the CUDA target (see CudaHost.h): device functions
+// through the kernels' calls, coherence calls and resident scopes in the
+// host code of resident functions.
+#include "CudaHost.h"
+#include "PrintUtil.h"
+#include "hy/Analysis.h"
+#include "hy/Diagnostics.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace hy::cudagen {
+
+namespace {
+
+// Calls from kernels to functions of this file: they become
+// __host__ __device__ (transitively); calls to functions with no body
+// outside system headers are errors.
+class DeviceCalls : public RecursiveASTVisitor<DeviceCalls> {
+public:
+  DeviceCalls(ASTContext &ctx, std::set<const FunctionDecl *> &out, bool &ok)
+      : ctx(ctx), out(out), ok(ok) {}
+  bool VisitCallExpr(CallExpr *ce) {
+    const FunctionDecl *fd = ce->getDirectCallee();
+    if (!fd) {
+      // In templates a call with dependent arguments stays unresolved: every
+      // candidate of this file may run on the device.
+      if (const auto *ule = dyn_cast<UnresolvedLookupExpr>(ce->getCallee()->IgnoreImplicit()))
+        for (const NamedDecl *d : ule->decls()) {
+          const FunctionDecl *cand = d->getAsFunction();
+          const SourceManager &SM = ctx.getSourceManager();
+          if (cand && SM.isInMainFile(SM.getExpansionLoc(cand->getLocation())) &&
+              cand->hasBody() && out.insert(cand).second)
+            TraverseStmt(cand->getBody());
+        }
+      return true;
+    }
+    if (const FunctionDecl *def = fd->getDefinition())
+      fd = def;
+    const SourceManager &SM = ctx.getSourceManager();
+    if (SM.isInSystemHeader(SM.getExpansionLoc(fd->getLocation())))
+      return true;
+    if (!SM.isInMainFile(SM.getExpansionLoc(fd->getLocation())))
+      return true; // e.g. hy::array members: views provide them
+    if (!fd->hasBody()) {
+      report(ctx.getDiagnostics(), ce->getBeginLoc(), Diag::CallNoBody) << fd->getName();
+      ok = false;
+      return true;
+    }
+    if (const FunctionDecl *pattern = fd->getTemplateInstantiationPattern())
+      fd = pattern;
+    // A lambda defined in the kernel is device code already.
+    if (const auto *md = dyn_cast<CXXMethodDecl>(fd))
+      if (md->getParent()->isLambda())
+        return true;
+    if (out.insert(fd).second)
+      TraverseStmt(fd->getBody());
+    return true;
+  }
+  ASTContext &ctx;
+  std::set<const FunctionDecl *> &out;
+  bool &ok;
+};
+
+// Host code of resident functions (those that launch kernels or call such
+// functions of this file): a statement that touches an array the function
+// hands to kernels gets hy::cuda::host(...) before it; arrays that outlive
+// the function are registered with a hy::cuda::resident_scope, which brings
+// them back to the host when the outermost resident function returns.
+class HostSync {
+public:
+  HostSync(const PrintInput &in, Rewriter &R, const std::vector<const Kernel *> &ks,
+           const std::set<const FunctionDecl *> &resident)
+      : in(in), ctx(in.ctx), R(R), ks(ks), resident(resident) {}
+
+  void run(const FunctionDecl *fd) {
+    for (const Kernel *k : ks)
+      for (const Capture &c : k->captures)
+        if (c.array.kind != ArrayKind::None)
+          arrays.insert(c.var);
+    collectCallArrays(fd->getBody());
+    const auto *body = dyn_cast_or_null<CompoundStmt>(fd->getBody());
+    if (arrays.empty() || !body)
+      return;
+    walk(body);
+    // Arrays that outlive the function: parameters and globals from the
+    // start, local references (aliases of outside arrays) from their
+    // declaration on.
+    std::string scope = "hy::cuda::resident_scope hy_scope;";
+    for (const VarDecl *v : arrays) {
+      std::string escape = " hy_scope.escape(" + v->getName().str() + ");";
+      if (isa<ParmVarDecl>(v) || v->hasGlobalStorage())
+        scope += escape;
+      else if (v->getType()->isReferenceType())
+        if (const Stmt *decl = declarationOf(body, v))
+          R.InsertTextAfter(stmtEnd(ctx, decl), escape);
+    }
+    R.InsertTextAfter(body->getLBracLoc().getLocWithOffset(1), " " + scope);
+  }
+
+private:
+  static const Stmt *declarationOf(const Stmt *s, const VarDecl *v) {
+    if (!s)
+      return nullptr;
+    if (const auto *ds = dyn_cast<DeclStmt>(s))
+      for (const Decl *d : ds->decls())
+        if (d == v)
+          return ds;
+    for (const Stmt *c : s->children())
+      if (const Stmt *found = declarationOf(c, v))
+        return found;
+    return nullptr;
+  }
+
+  const FunctionDecl *residentCallee(const Stmt *s) const {
+    const auto *ce = dyn_cast<CallExpr>(s);
+    if (!ce)
+      return nullptr;
+    if (const FunctionDecl *fd = ce->getDirectCallee()) {
+      if (const FunctionDecl *p = fd->getTemplateInstantiationPattern())
+        fd = p;
+      if (const FunctionDecl *d = fd->getDefinition())
+        fd = d;
+      return resident.count(fd) ? fd : nullptr;
+    }
+    if (const auto *ule = dyn_cast<UnresolvedLookupExpr>(ce->getCallee()->IgnoreImplicit()))
+      for (const NamedDecl *d : ule->decls())
+        if (const FunctionDecl *f = d->getAsFunction())
+          if (resident.count(f->getDefinition() ? f->getDefinition() : f))
+            return f;
+    return nullptr;
+  }
+  // Arrays handed to resident callees are device data here too.
+  void collectCallArrays(const Stmt *s) {
+    if (!s)
+      return;
+    if (residentCallee(s))
+      for (const Expr *a : cast<CallExpr>(s)->arguments())
+        if (const VarDecl *v = refVar(a))
+          if (classifyArray(v->getType()).kind != ArrayKind::None)
+            arrays.insert(v);
+    for (const Stmt *c : s->children())
+      collectCallArrays(c);
+  }
+  bool isRegion(const Stmt *s) const {
+    for (const Kernel *k : ks)
+      if (k->blockLoops.front().loop == s)
+        return true;
+    return false;
+  }
+  bool containsDeviceWork(const Stmt *s) const {
+    if (!s)
+      return false;
+    if (isRegion(s) || residentCallee(s))
+      return true;
+    for (const Stmt *c : s->children())
+      if (containsDeviceWork(c))
+        return true;
+    return false;
+  }
+  void walk(const Stmt *s) {
+    if (!s)
+      return;
+    if (const auto *cs = dyn_cast<CompoundStmt>(s)) {
+      for (const Stmt *c : cs->body()) {
+        if (isRegion(c))
+          continue;
+        const Expr *e = dyn_cast<Expr>(c);
+        if (e && residentCallee(e->IgnoreParenImpCasts()))
+          continue; // a call that keeps its arrays resident
+        if (containsDeviceWork(c)) {
+          for (const Stmt *ch : c->children())
+            walk(ch);
+          continue;
+        }
+        std::vector<Access> acc;
+        collectAccesses(c, acc);
+        std::map<const VarDecl *, bool> touched; // var -> written
+        for (const Access &a : acc)
+          if (arrays.count(a.var) && !a.meta)
+            touched[a.var] = touched[a.var] || a.write;
+        std::string sync;
+        for (auto &[v, w] : touched)
+          sync += "hy::cuda::host(" + v->getName().str() + ", " +
+                  (w ? "hy::cuda::read_write" : "hy::cuda::read") + "); ";
+        if (!sync.empty())
+          R.InsertTextBefore(ctx.getSourceManager().getExpansionLoc(c->getBeginLoc()), sync);
+      }
+      return;
+    }
+    for (const Stmt *c : s->children())
+      walk(c);
+  }
+
+  const PrintInput &in;
+  ASTContext &ctx;
+  Rewriter &R;
+  const std::vector<const Kernel *> &ks;
+  const std::set<const FunctionDecl *> &resident;
+  std::set<const VarDecl *> arrays;
+};
+
+// Functions of the main file that launch kernels, and (to a fixpoint) those
+// that call them.
+class ResidentFunctions : public RecursiveASTVisitor<ResidentFunctions> {
+public:
+  ResidentFunctions(ASTContext &ctx, std::set<const FunctionDecl *> &set) : ctx(ctx), set(set) {}
+  bool VisitFunctionDecl(FunctionDecl *fd) {
+    const SourceManager &SM = ctx.getSourceManager();
+    if (fd->doesThisDeclarationHaveABody() && !fd->isTemplateInstantiation() &&
+        SM.isInMainFile(SM.getExpansionLoc(fd->getLocation())))
+      all.push_back(fd);
+    return true;
+  }
+  bool calls(const Stmt *s) const {
+    if (!s)
+      return false;
+    if (const auto *ce = dyn_cast<CallExpr>(s)) {
+      if (const FunctionDecl *fd = ce->getDirectCallee()) {
+        if (const FunctionDecl *p = fd->getTemplateInstantiationPattern())
+          fd = p;
+        if (set.count(fd->getDefinition() ? fd->getDefinition() : fd))
+          return true;
+      } else if (const auto *ule = dyn_cast<UnresolvedLookupExpr>(ce->getCallee()->IgnoreImplicit())) {
+        for (const NamedDecl *d : ule->decls())
+          if (const FunctionDecl *f = d->getAsFunction())
+            if (set.count(f->getDefinition() ? f->getDefinition() : f))
+              return true;
+      }
+    }
+    for (const Stmt *c : s->children())
+      if (calls(c))
+        return true;
+    return false;
+  }
+  void close() {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (const FunctionDecl *fd : all)
+        if (!set.count(fd) && calls(fd->getBody())) {
+          set.insert(fd);
+          changed = true;
+        }
+    }
+  }
+  ASTContext &ctx;
+  std::set<const FunctionDecl *> &set;
+  std::vector<const FunctionDecl *> all;
+};
+
+} // namespace
+
+bool deviceFunctions(const PrintInput &in, std::set<const FunctionDecl *> &out) {
+  bool ok = true;
+  DeviceCalls calls(in.ctx, out, ok);
+  for (auto &k : in.model.kernels)
+    calls.TraverseStmt(const_cast<Stmt *>(static_cast<const Stmt *>(k->blockLoops.front().loop)));
+  return ok;
+}
+
+void syncHostCode(const PrintInput &in, Rewriter &host,
+                  const std::map<const FunctionDecl *, std::vector<const Kernel *>> &byFunction) {
+  std::set<const FunctionDecl *> resident;
+  for (auto &[fd, ks] : byFunction)
+    resident.insert(fd);
+  ResidentFunctions rf(in.ctx, resident);
+  rf.TraverseDecl(in.ctx.getTranslationUnitDecl());
+  rf.close();
+  static const std::vector<const Kernel *> none;
+  for (const FunctionDecl *fd : resident) {
+    auto it = byFunction.find(fd);
+    HostSync(in, host, it == byFunction.end() ? none : it->second, resident).run(fd);
+  }
+}
+
+} // namespace hy::cudagen

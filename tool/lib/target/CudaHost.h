@@ -1,0 +1,27 @@
+// Host-side analyses of the CUDA target: which functions of the file run on
+// the device (they become __host__ __device__), and where host code needs
+// the newest copy of an array (hy::cuda::host calls, resident scopes).
+#pragma once
+
+#include "hy/Model.h"
+#include "hy/Targets.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include <map>
+#include <set>
+#include <vector>
+
+namespace hy::cudagen {
+
+/// Functions of the main file that kernels call, transitively. Returns false
+/// after reporting a call to a function without a body.
+bool deviceFunctions(const PrintInput &in, std::set<const clang::FunctionDecl *> &out);
+
+/// In every resident function (one that launches kernels, or calls such a
+/// function of this file, to a fixpoint): hy::cuda::host(...) before host
+/// statements that touch device arrays, and a hy::cuda::resident_scope for
+/// arrays that outlive the function. `byFunction`: the kernels of each
+/// function that has some.
+void syncHostCode(const PrintInput &in, clang::Rewriter &host,
+                  const std::map<const clang::FunctionDecl *, std::vector<const Kernel *>> &byFunction);
+
+} // namespace hy::cudagen

@@ -1,0 +1,169 @@
+// Internal to the CUDA target: KernelPrinter turns one kernel of the model
+// into a __global__ function (block loops -> grid-stride loops over the grid
+// dimensions, thread nests -> strided loops over the block's threads,
+// fetches -> shared-memory tiles with cooperative copies, barriers where a
+// later part of the block may read what an earlier one wrote) and supplies
+// what the launch needs. Its members are defined in CudaKernel*.cpp, one
+// file per concern; CudaPrinter.cpp prints launches and the output file.
+#pragma once
+
+#include "PrintUtil.h"
+#include "hy/Analysis.h"
+#include "hy/Diagnostics.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hy::cudagen {
+
+using namespace clang;
+
+constexpr long long kDefaultThreads = 256; // for thread loops of unknown trip count
+constexpr long long kMaxThreads = 1024;
+constexpr long long kStaticSmemLimit = 48 * 1024;
+constexpr long long kDynamicSmemLimit = 227 * 1024; // sm_90 opt-in per block
+
+/// A type as C++ text, fully qualified, without references and qualifiers.
+std::string typeText(ASTContext &ctx, QualType t);
+/// The runtime's operator type for a reduction (hy::cuda::op::...).
+std::string opType(ReductionOp op);
+
+/// Shape of a kernel's thread block.
+struct BlockShape {
+  long long dim[3] = {1, 1, 1};
+  long long total() const { return dim[0] * dim[1] * dim[2]; }
+};
+
+/// Sets of arrays (and tile ids, as strings) touched by a part of a block.
+struct Sets {
+  std::set<std::string> r, w;
+  bool conflicts(const Sets &later) const {
+    for (auto &x : later.r)
+      if (w.count(x))
+        return true;
+    for (auto &x : later.w)
+      if (w.count(x) || r.count(x))
+        return true;
+    return false;
+  }
+  void add(const Sets &o) {
+    r.insert(o.r.begin(), o.r.end());
+    w.insert(o.w.begin(), o.w.end());
+  }
+  void clear() {
+    r.clear();
+    w.clear();
+  }
+};
+
+class KernelPrinter {
+public:
+  KernelPrinter(const PrintInput &in, const Kernel &k, Rewriter &R)
+      : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), k(k), R(R) {}
+
+  /// Up to three collapsed block loops map to grid dimensions (innermost ->
+  /// x), so a block finds its indices without dividing; more loops share x
+  /// through one linear index. Set before print().
+  void setCollapsed(unsigned c) { collapsed = c; }
+  bool gridPerLoop() const { return collapsed <= 3; }
+
+  /// Prints the __global__ function; fills launch-side facts.
+  bool print(std::string &kernelText);
+
+  // Launch-side facts (CudaKernelText.cpp).
+  BlockShape shape;
+  std::string smemExpr() const { return useDynamic ? peakExpr() : "0"; }
+  bool dynamicSmem() const { return useDynamic; }
+  long long staticSmem() const { return sharedBytes; }
+  std::string launchArgs(const std::string &whereText) const;
+  /// The launch's grid: one dimension per collapsed block loop (see
+  /// gridPerLoop), clamped by hy::cuda::grid_dim; kernels stride beyond.
+  std::string gridText() const;
+  std::string templArgs() const { return templateArgs(); }
+
+private:
+  // --- block shape from the thread nests (CudaKernelShape.cpp)
+  void shapeOf(const Node *n);
+  void computeShape();
+  static std::string shapeText(const Node *n);
+
+  // --- tiles (CudaKernelTiles.cpp)
+  struct Tile {
+    const Fetch *f;
+    std::string name, elem;
+    std::vector<std::string> size;  // per array dim, text
+    std::vector<std::string> pitch; // per storage dim, text (last padded)
+    std::string count;              // elements incl. padding, text
+    long long bytes = 0;            // when constant
+    bool written = false;
+    std::string offset = "0";       // byte offset in the kernel's shared buffer
+  };
+  void computeTiles();
+  static std::string roundUp16(const std::string &e) { return "((" + e + " + 15) / 16 * 16)"; }
+  void allocate(const Node *n, std::string base, long long baseBytes);
+  /// Bytes of shared memory the kernel needs (the largest stack of tiles).
+  std::string peakExpr() const;
+  const Tile *tileFor(const Fetch *f) const;
+  // Constant 2-D tiles of hy::array copy through hy::cuda::tile_load/store.
+  static bool tileCopy(const Fetch *f);
+  // Copies the tile of f in (in=true) or back (in=false): element e of the
+  // tile in the array's row-major order, so neighbouring threads touch
+  // neighbouring elements of the array.
+  std::string copyLoop(const Fetch *f, const Tile *t, bool in) const;
+  // A chain of fetches covering one statement: all tiles are copied in,
+  // one barrier, the statement, a barrier, written tiles are copied back.
+  void fetch(const Node *n, Sets &state, bool inCompound, bool threadLevel);
+
+  // --- rewriting the body (CudaKernelBody.cpp)
+  SourceLocation begin(const Stmt *s) const { return SM.getExpansionLoc(s->getBeginLoc()); }
+  // Replaces source text but keeps text inserted at either end of the range
+  // (barriers, fetch copies) outside the replacement.
+  void replace(CharSourceRange r, const std::string &text);
+  void insertBefore(const Stmt *s, const std::string &text);
+  void insertAfter(const Stmt *s, const std::string &text);
+  void rewriteBody();
+  void redirect(const Expr *e, const Fetch *f);
+  // Accesses of a statement as sets for the barrier analysis.
+  Sets setsOf(const Stmt *s) const;
+  static constexpr const char *kBarrier = "__syncthreads();";
+  // Places a barrier before `n` if it conflicts with what is pending.
+  void barrierBefore(const Node *n, const Sets &mine, Sets &state, bool inCompound);
+  // Walks block-level nodes in order, rewriting and placing barriers.
+  void block(const Node *n, Sets &state, bool inCompound);
+  // What a node reads/writes before its first barrier (approximation: all).
+  Sets firstExposed(const Node *n) const;
+
+  // --- thread nests (CudaKernelThreads.cpp)
+  void threadBody(const Node *n);
+  std::string indexType(const LoopInfo &li) const;
+  void threadNest(const Node *n, bool inCompound);
+  // Serial loops with a small constant trip count inside thread code are
+  // unrolled, so that per-thread arrays indexed by them stay in registers.
+  void unrollSmallLoops(const Stmt *s);
+  void renameIn(const Stmt *s, const VarDecl *v, const std::string &to);
+
+  // --- the kernel definition (CudaKernelText.cpp)
+  std::string params() const;
+  std::string gridParams(const std::string &type) const;
+  std::string templateHeader() const;
+  std::string templateArgs() const;
+  std::string kernelDefinition();
+
+  const PrintInput &in;
+  ASTContext &ctx;
+  const SourceManager &SM;
+  const Kernel &k;
+  Rewriter &R;
+  unsigned collapsed = 1;
+  std::vector<const Node *> nests;
+  std::vector<Tile> tiles;
+  std::set<const Expr *> renamed;
+  bool useDynamic = false;
+  long long sharedBytes = 0, peakBytes = 0;
+  std::vector<std::string> peaks;
+  unsigned partialCounter = 0;
+  bool ok = true;
+};
+
+} // namespace hy::cudagen

@@ -1,0 +1,187 @@
+// KernelPrinter, the block body: accesses redirected to tiles, array
+// reductions as atomics, leader-only writes of block-uniform statements, and
+// barriers from the read/write sets of the block's parts.
+#include "CudaKernel.h"
+#include "clang/Lex/Lexer.h"
+#include <algorithm>
+
+namespace hy::cudagen {
+
+void KernelPrinter::replace(CharSourceRange r, const std::string &text) {
+  Rewriter::RewriteOptions opts;
+  opts.IncludeInsertsAtBeginOfRange = false;
+  opts.IncludeInsertsAtEndOfRange = false;
+  if (r.isTokenRange())
+    r = CharSourceRange::getCharRange(
+        r.getBegin(), Lexer::getLocForEndOfToken(r.getEnd(), 0, SM, ctx.getLangOpts()));
+  R.RemoveText(r, opts);
+  R.InsertTextAfter(r.getBegin(), text);
+}
+
+void KernelPrinter::insertBefore(const Stmt *s, const std::string &text) {
+  R.InsertTextBefore(begin(s), text);
+}
+
+void KernelPrinter::insertAfter(const Stmt *s, const std::string &text) {
+  R.InsertTextAfter(stmtEnd(ctx, s), text);
+}
+
+void KernelPrinter::rewriteBody() {
+  // Inner block loops that are not part of the grid stay serial loops.
+  for (size_t i = 1; i < k.blockLoops.size(); ++i)
+    replacePragma(R, *k.blockLoops[i].pragma,
+                  "// " + k.blockLoops[i].pragma->text +
+                      (i < collapsed ? " (grid dimension)" : " (serial inside each block)"));
+  // Accesses redirected to tiles (innermost first, so nested ones compose).
+  std::vector<std::pair<const Expr *, const Fetch *>> acc(k.tileOf.begin(), k.tileOf.end());
+  std::sort(acc.begin(), acc.end(), [&](auto &a, auto &b) {
+    return R.getRangeSize(a.first->getSourceRange()) < R.getRangeSize(b.first->getSourceRange());
+  });
+  for (auto &[e, f] : acc)
+    redirect(e, f);
+  for (const ArrayUpdate &u : k.arrayUpdates) {
+    std::string target = R.getRewrittenText(SM.getExpansionRange(u.target->getSourceRange()));
+    std::string value = R.getRewrittenText(SM.getExpansionRange(u.value->getSourceRange()));
+    replace(SM.getExpansionRange(u.assign->getSourceRange()),
+                  std::string("hy::cuda::atomic_") + atomicName(u.op) + "(&(" + target +
+                      "), " + value + ")");
+  }
+  Sets state;
+  block(k.body.get(), state, /*inCompound=*/true);
+}
+
+void KernelPrinter::redirect(const Expr *e, const Fetch *f) {
+  const Tile *t = tileFor(f);
+  std::vector<Access> a;
+  collectAccesses(e, a);
+  if (!t || a.empty())
+    return;
+  const auto &idx = a.front().indices;
+  int rank = idx.size();
+  std::vector<std::string> local(rank);
+  for (int d = 0; d < rank; ++d) {
+    std::string x = R.getRewrittenText(SM.getExpansionRange(idx[d]->getSourceRange()));
+    std::string o = exprText(ctx, f->origins[d]);
+    local[d] = "(" + x + ") - (" + o + ")";
+    if (in.opts.checkFetch)
+      local[d] = "hy::tile_index_checked(" + local[d] + ", " + t->size[d] + ", " +
+                 cString(where(SM, e->getBeginLoc())) + ")";
+  }
+  std::string flat = "(" + local[f->perm[0]] + ")";
+  for (int s = 1; s < rank; ++s)
+    flat = "(" + flat + ") * " + t->pitch[s] + " + (" + local[f->perm[s]] + ")";
+  replace(SM.getExpansionRange(e->getSourceRange()), t->name + "[" + flat + "]");
+}
+
+Sets KernelPrinter::setsOf(const Stmt *s) const {
+  Sets out;
+  std::vector<Access> acc;
+  collectAccesses(s, acc);
+  for (const Access &a : acc) {
+    if (a.meta || !(a.element || classifyArray(a.var->getType()).kind != ArrayKind::None))
+      continue;
+    std::string key = a.var->getName().str();
+    if (a.element)
+      if (auto it = k.tileOf.find(a.elementExpr); it != k.tileOf.end())
+        key = tileFor(it->second) ? tileFor(it->second)->name : key;
+    if (a.read)
+      out.r.insert(key);
+    if (a.write)
+      out.w.insert(key);
+  }
+  return out;
+}
+
+void KernelPrinter::barrierBefore(const Node *n, const Sets &mine, Sets &state, bool inCompound) {
+  if (state.conflicts(mine)) {
+    if (inCompound)
+      insertBefore(n->stmt, std::string(kBarrier) + " ");
+    else {
+      insertBefore(n->stmt, std::string("{ ") + kBarrier + " ");
+      insertAfter(n->stmt, " }");
+    }
+    state.clear();
+  }
+}
+
+void KernelPrinter::block(const Node *n, Sets &state, bool inCompound) {
+  switch (n->kind) {
+  case NodeKind::Sequence:
+    for (auto &c : n->children)
+      block(c.get(), state, true);
+    return;
+  case NodeKind::Uniform: {
+    Sets mine = setsOf(n->stmt);
+    barrierBefore(n, mine, state, inCompound);
+    if (!mine.w.empty() && !isa<DeclStmt>(n->stmt) && !isa<NullStmt>(n->stmt)) {
+      insertBefore(n->stmt, "if (hy_leader) { ");
+      insertAfter(n->stmt, " }");
+    }
+    state.add(mine);
+    return;
+  }
+  case NodeKind::ThreadNest: {
+    Sets mine = setsOf(n->stmt);
+    barrierBefore(n, mine, state, inCompound);
+    threadNest(n, inCompound);
+    state.add(mine);
+    return;
+  }
+  case NodeKind::FetchNode:
+    fetch(n, state, inCompound, /*threadLevel=*/false);
+    return;
+  case NodeKind::Control: {
+    Sets header;
+    for (const Stmt *c : n->stmt->children()) {
+      bool body = false;
+      for (auto &ch : n->children)
+        body |= ch->stmt == c;
+      if (!body && c)
+        header.add(setsOf(c));
+    }
+    barrierBefore(n, header, state, inCompound);
+    state.add(header);
+    Sets incoming = state;
+    Sets out;
+    bool loop = !isa<IfStmt>(n->stmt);
+    for (auto &c : n->children) {
+      Sets s = incoming;
+      Sets exposed = firstExposed(c.get());
+      block(c.get(), s, isa<CompoundStmt>(c->stmt));
+      if (loop && (s.conflicts(exposed) || header.conflicts(s))) {
+        // Loop-carried: the next iteration may read what this one wrote.
+        if (const auto *cs = dyn_cast<CompoundStmt>(c->stmt))
+          R.InsertTextBefore(cs->getRBracLoc(), std::string(kBarrier) + " ");
+        else {
+          insertBefore(c->stmt, "{ ");
+          insertAfter(c->stmt, std::string(" ") + kBarrier + " }");
+        }
+        s.clear();
+      }
+      out.add(s);
+    }
+    out.add(incoming);
+    state = out;
+    return;
+  }
+  case NodeKind::ThreadStmt:
+    return;
+  }
+}
+
+Sets KernelPrinter::firstExposed(const Node *n) const {
+  if (n->kind == NodeKind::FetchNode)
+    return Sets{}; // a fetch starts with a barrier
+  if (n->kind == NodeKind::Sequence && !n->children.empty()) {
+    Sets s;
+    for (auto &c : n->children) {
+      if (c->kind == NodeKind::FetchNode)
+        break;
+      s.add(setsOf(c->stmt));
+    }
+    return s;
+  }
+  return setsOf(n->stmt);
+}
+
+} // namespace hy::cudagen

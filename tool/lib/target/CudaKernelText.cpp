@@ -1,0 +1,175 @@
+// KernelPrinter, the kernel's text: parameters, template header, the grid
+// loops around the rewritten body, and the launch's grid and arguments.
+#include "CudaKernel.h"
+#include "clang/AST/DeclTemplate.h"
+
+namespace hy::cudagen {
+
+std::string typeText(ASTContext &ctx, QualType t) {
+  PrintingPolicy pp(ctx.getLangOpts());
+  pp.SuppressTagKeyword = true;
+  pp.FullyQualifiedName = true;
+  return t.getNonReferenceType().getUnqualifiedType().getAsString(pp);
+}
+
+std::string opType(ReductionOp op) {
+  return std::string("hy::cuda::op::") + runtimeName(op);
+}
+
+std::string KernelPrinter::params() const {
+  std::string p;
+  for (const Capture &c : k.captures) {
+    std::string name = c.var->getName().str();
+    std::string decl;
+    if (c.array.kind != ArrayKind::None)
+      decl = "hy::cuda::view<" + typeText(ctx, c.array.elem) + ", " +
+             std::to_string(c.array.rank ? c.array.rank : 1) + "> " + name;
+    else if (c.reduction)
+      decl = typeText(ctx, c.var->getType()) + " *hy_red_" + name;
+    else
+      decl = typeText(ctx, c.var->getType()) + " " + name;
+    p += (p.empty() ? "" : ", ") + decl;
+  }
+  return p + (p.empty() ? "" : ", ") + gridParams("long long ");
+}
+
+std::string KernelPrinter::gridParams(const std::string &type) const {
+  if (!gridPerLoop())
+    return type + "hy_nblocks";
+  std::string p;
+  for (unsigned i = 0; i < collapsed; ++i)
+    p += (i ? ", " : "") + type + "hy_trip" + std::to_string(i);
+  return p;
+}
+
+std::string KernelPrinter::templateHeader() const {
+  if (const auto *ftd = k.function->getDescribedFunctionTemplate())
+    return sourceText(SM, ctx.getLangOpts(), ftd->getTemplateParameters()->getSourceRange()) + "\n";
+  return "";
+}
+
+std::string KernelPrinter::templateArgs() const {
+  const auto *ftd = k.function->getDescribedFunctionTemplate();
+  if (!ftd)
+    return "";
+  std::string a = "<";
+  bool first = true;
+  for (const NamedDecl *p : *ftd->getTemplateParameters()) {
+    a += (first ? "" : ", ") + p->getName().str();
+    first = false;
+  }
+  return a + ">";
+}
+
+std::string KernelPrinter::kernelDefinition() {
+  const LoopInfo &outer = k.blockLoops.front();
+  std::string s = "// Kernel " + k.name + " from " + where(SM, outer.pragma->loc) + ": " +
+                  outer.pragma->text + "\n// block " + std::to_string(shape.dim[0]) + "x" +
+                  std::to_string(shape.dim[1]) + "x" + std::to_string(shape.dim[2]) +
+                  " threads, shared memory " +
+                  (useDynamic ? "dynamic" : std::to_string(sharedBytes) + " bytes") + "\n";
+  s += templateHeader();
+  s += "__global__ void __launch_bounds__(" + std::to_string(shape.total()) + ") " + k.name +
+       "(" + params() + ") {\n";
+  s += "  const int hy_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
+  s += "  const int hy_nthreads = blockDim.x * blockDim.y * blockDim.z;\n";
+  s += "  const bool hy_leader = hy_tid == 0;\n";
+  s += "  (void)hy_nthreads; (void)hy_leader;\n";
+  if (!tiles.empty()) {
+    if (useDynamic)
+      s += "  extern __shared__ __align__(16) unsigned char hy_smem[];\n";
+    else
+      s += "  __shared__ __align__(16) unsigned char hy_smem[" + peakExpr() + "];\n";
+    for (const Tile &t : tiles)
+      s += "  " + t.elem + " *const " + t.name + " = reinterpret_cast<" + t.elem +
+           " *>(hy_smem + " + t.offset + ");\n";
+  }
+  for (const Reduction &r : k.reductions)
+    if (!r.isArray) {
+      std::string ty = typeText(ctx, r.var->getType());
+      std::string name = r.var->getName().str();
+      s += "  " + ty + " " + name + " = " + opType(r.op) + "::identity<" + ty + ">();\n";
+      s += "  " + ty + " hy_" + name + "_t = " + opType(r.op) + "::identity<" + ty + ">();\n";
+    }
+  std::string close = "  }\n";
+  if (gridPerLoop()) {
+    static const char *const xyz[] = {"x", "y", "z"};
+    for (unsigned i = 0; i < collapsed; ++i) {
+      const LoopInfo &li = k.blockLoops[i];
+      std::string b = "hy_b" + std::to_string(i), d = xyz[collapsed - 1 - i];
+      std::string step = stepText(ctx, li);
+      std::string ind(2 + 2 * i, ' ');
+      s += ind + "for (long long " + b + " = blockIdx." + d + "; " + b + " < hy_trip" +
+           std::to_string(i) + "; " + b + " += gridDim." + d + ") {\n";
+      s += ind + "  const " + indexType(li) + " " + li.index->getName().str() + " = (" +
+           exprText(ctx, li.lower) + ") + (" + indexType(li) + ")" + b +
+           (step == "1" ? "" : " * " + step) + "; (void)" + li.index->getName().str() + ";\n";
+    }
+    close = std::string(collapsed, '}');
+    close = "  " + close + "\n";
+  } else
+    s += "  for (long long hy_b = blockIdx.x; hy_b < hy_nblocks; hy_b += gridDim.x) {\n";
+  std::string rest = "hy_b";
+  std::vector<std::string> decls(gridPerLoop() ? 0 : collapsed);
+  for (int i = (int)decls.size() - 1; i >= 0; --i) {
+    const LoopInfo &li = k.blockLoops[i];
+    std::string pos = i == 0 ? rest : "(" + rest + " % hy_trip" + std::to_string(i) + ")";
+    std::string step = stepText(ctx, li);
+    decls[i] = "    const " + indexType(li) + " " + li.index->getName().str() + " = (" +
+               exprText(ctx, li.lower) + ") + (" + indexType(li) + ")" + pos +
+               (step == "1" ? "" : " * " + step) + "; (void)" + li.index->getName().str() + ";\n";
+    if (i > 0) {
+      s += "    const long long hy_trip" + std::to_string(i) + " = " + tripText(ctx, li) + ";\n";
+      rest = "(" + rest + " / hy_trip" + std::to_string(i) + ")";
+    }
+  }
+  for (auto &d : decls)
+    s += d;
+  const Stmt *body = collapsed < k.blockLoops.size() ? k.blockLoops[collapsed].loop
+                                                     : k.blockLoops[collapsed - 1].loop->getBody();
+  SourceLocation from = begin(body);
+  if (collapsed < k.blockLoops.size())
+    from = k.blockLoops[collapsed].pragma->loc;
+  s += lineDirective(in, from);
+  s += "    " + R.getRewrittenText(CharSourceRange::getCharRange(from, stmtEnd(ctx, body))) + "\n";
+  s += close;
+  for (const Reduction &r : k.reductions)
+    if (!r.isArray) {
+      std::string name = r.var->getName().str();
+      s += "  hy::cuda::block_combine<" + opType(r.op) + ">(hy_red_" + name + ", hy_" + name +
+           "_t, " + name + ");\n";
+    }
+  s += "}\n";
+  return s;
+}
+
+std::string KernelPrinter::launchArgs(const std::string &whereText) const {
+  std::string a;
+  for (const Capture &c : k.captures) {
+    std::string name = c.var->getName().str();
+    std::string v;
+    if (c.array.kind != ArrayKind::None)
+      v = "hy::cuda::device(" + name + ", " +
+          (c.written ? (c.read ? "hy::cuda::read_write" : "hy::cuda::read_write")
+                     : "hy::cuda::read") +
+          ", " + whereText + ")";
+    else if (c.reduction)
+      v = "hy_red_" + name + ".ptr()";
+    else
+      v = name;
+    a += (a.empty() ? "" : ", ") + v;
+  }
+  return a + (a.empty() ? "" : ", ") + gridParams("");
+}
+
+std::string KernelPrinter::gridText() const {
+  if (!gridPerLoop())
+    return "hy::cuda::grid_dim(hy_nblocks, 0)";
+  std::string g = "dim3(";
+  for (unsigned d = 0; d < collapsed; ++d)
+    g += (d ? ", " : "") + std::string("hy::cuda::grid_dim(hy_trip") +
+         std::to_string(collapsed - 1 - d) + ", " + std::to_string(d) + ")";
+  return g + ")";
+}
+
+} // namespace hy::cudagen

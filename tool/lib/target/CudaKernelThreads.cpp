@@ -1,0 +1,108 @@
+// KernelPrinter, thread nests: strided loops over the block's threads (or the
+// linear thread id), thread-level reductions through block_reduce, and small
+// constant loops unrolled so per-thread arrays stay in registers.
+#include "CudaKernel.h"
+
+namespace hy::cudagen {
+
+void KernelPrinter::threadBody(const Node *n) {
+  if (n->kind == NodeKind::FetchNode) {
+    Sets s;
+    fetch(n, s, true, /*threadLevel=*/true);
+    return;
+  }
+  for (auto &c : n->children)
+    threadBody(c.get());
+}
+
+std::string KernelPrinter::indexType(const LoopInfo &li) const {
+  return typeText(ctx, li.index->getType());
+}
+
+void KernelPrinter::threadNest(const Node *n, bool inCompound) {
+  static const char *axis[3] = {"x", "y", "z"};
+  size_t d = n->loops.size();
+  // A one-dimensional nest in a block of more dimensions spreads over all
+  // the block's threads (linear thread id); a two-dimensional one in a 3-D
+  // block runs in the z = 0 plane. No thread runs an iteration twice.
+  bool linear = d == 1 && (shape.dim[1] > 1 || shape.dim[2] > 1) && !n->fixedShape;
+  bool plane = d == 2 && shape.dim[2] > 1 && !n->fixedShape;
+  for (size_t i = 0; i < d; ++i) {
+    const LoopInfo &li = n->loops[i];
+    const char *ax = axis[d - 1 - i];
+    std::string tid = linear ? "hy_tid" : std::string("threadIdx.") + ax;
+    std::string ntid = linear ? "hy_nthreads" : std::string("blockDim.") + ax;
+    replacePragma(R, *li.pragma, "// " + li.pragma->text + " (" + tid + ")");
+    std::string idx = li.index->getName().str();
+    std::string ty = li.declaresIndex ? indexType(li) + " " : "";
+    std::string lo = "(" + exprText(ctx, li.lower) + ")";
+    std::string step = stepText(ctx, li);
+    std::string start = lo + " + (" + indexType(li) + ")" + tid +
+                        (step == "1" ? "" : " * " + step);
+    std::string header;
+    if (n->fixedShape)
+      header = "if (" + (li.declaresIndex ? "const " + ty : "") + idx + " = " + start + "; true)";
+    else
+      header = "for (" + ty + idx + " = " + start + "; " + idx + " " + cmpText(li) + " (" +
+               exprText(ctx, li.bound) + "); " + idx + " += (" + indexType(li) + ")" + ntid +
+               (step == "1" ? "" : " * " + step) + ")";
+    if (plane && i == 0)
+      header = "if (threadIdx.z == 0) " + header;
+    SourceLocation b = begin(li.loop);
+    SourceLocation e = SM.getExpansionLoc(li.loop->getRParenLoc());
+    replace(CharSourceRange::getTokenRange(b, e), header);
+  }
+  // Thread-level reductions: private partials, then a block reduction.
+  std::string pre, post;
+  for (const Reduction &r : n->reductions) {
+    std::string name = r.var->getName().str();
+    std::string part = "hy_" + name + "_t" + std::to_string(partialCounter++);
+    std::string ty = typeText(ctx, r.var->getType());
+    pre += ty + " " + part + " = " + opType(r.op) + "::identity<" + ty + ">(); ";
+    post += " " + name + " = " + opType(r.op) + "::apply(" + name + ", hy::cuda::block_reduce<" +
+            opType(r.op) + ">(" + part + "));";
+    renameIn(n->stmt, r.var, part);
+  }
+  // Cross-block reduction variables updated by threads use the thread partial.
+  for (const Reduction &r : k.reductions)
+    if (!r.isArray) {
+      bool own = false;
+      for (const Reduction &x : n->reductions)
+        own |= x.var == r.var;
+      if (!own)
+        renameIn(n->stmt, r.var, "hy_" + r.var->getName().str() + "_t");
+    }
+  unrollSmallLoops(n->loops.back().loop->getBody());
+  if (n->fixedShape)
+    threadBody(n->children.front().get());
+  if (!pre.empty()) {
+    insertBefore(n->stmt, (inCompound ? "" : "{ ") + pre);
+    insertAfter(n->stmt, post + (inCompound ? "" : " }"));
+  }
+}
+
+void KernelPrinter::unrollSmallLoops(const Stmt *s) {
+  if (!s)
+    return;
+  if (const auto *fs = dyn_cast<ForStmt>(s))
+    if (!k.blockLoops.empty()) {
+      auto li = analyzeCanonicalLoop(ctx, fs, nullptr, /*diagnose=*/false);
+      if (li && li->constTrip && *li->constTrip <= 16)
+        R.InsertTextBefore(begin(fs), "_Pragma(\"unroll\") ");
+    }
+  for (const Stmt *c : s->children())
+    unrollSmallLoops(c);
+}
+
+void KernelPrinter::renameIn(const Stmt *s, const VarDecl *v, const std::string &to) {
+  std::vector<Access> acc;
+  collectAccesses(s, acc);
+  for (const Access &a : acc)
+    if (a.var == v && !a.element && !renamed.count(a.expr)) {
+      renamed.insert(a.expr);
+      SourceLocation at = SM.getExpansionLoc(a.expr->getBeginLoc());
+      replace(CharSourceRange::getCharRange(at, at.getLocWithOffset(v->getName().size())), to);
+    }
+}
+
+} // namespace hy::cudagen
