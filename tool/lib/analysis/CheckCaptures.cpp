@@ -1,0 +1,118 @@
+// Checker, what a kernel may use and how its iterations end: captured
+// variables (arrays, scalars, no raw pointers of unknown extent, no members
+// reached through this) and no break/return/goto out of a parallel loop.
+#include "Checker.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace hy::checks {
+
+void Checker::checkThis(const Stmt *s) {
+  if (!s || !ok)
+    return;
+  if (const auto *me = dyn_cast<MemberExpr>(s))
+    if (isa<CXXThisExpr>(me->getBase()->IgnoreParenImpCasts())) {
+      report(DE, me->getExprLoc(), Diag::ThisInKernel)
+          << me->getMemberDecl()->getName();
+      fail();
+      return;
+    }
+  if (const auto *th = dyn_cast<CXXThisExpr>(s)) {
+    report(DE, th->getLocation(), Diag::ThisInKernel) << "this";
+    fail();
+    return;
+  }
+  if (const auto *dm = dyn_cast<CXXDependentScopeMemberExpr>(s))
+    if (dm->isImplicitAccess()) {
+      report(DE, dm->getMemberLoc(), Diag::ThisInKernel) << dm->getMember().getAsString();
+      fail();
+      return;
+    }
+  if (isa<LambdaExpr>(s))
+    return;
+  for (const Stmt *c : s->children())
+    checkThis(c);
+}
+
+void Checker::checkCaptures() {
+  checkThis(k.blockLoops.front().loop);
+  std::map<const VarDecl *, Capture> caps;
+  for (const Access &a : regionAccesses) {
+    const VarDecl *v = a.var;
+    if (k.locals.count(v))
+      continue;
+    if (v->hasGlobalStorage() && !v->isLocalVarDeclOrParm()) {
+      QualType t = v->getType();
+      bool constant = v->isConstexpr() ||
+                      (t.isConstQualified() && t->isIntegralOrEnumerationType() &&
+                       v->getInit() && evalInt(ctx, v->getInit()));
+      if (!constant && !reportedGlobal.count(v)) {
+        report(DE, a.expr->getBeginLoc(), Diag::GlobalInKernel) << v->getName();
+        reportedGlobal.insert(v);
+        fail();
+      }
+      continue;
+    }
+    Capture &c = caps[v];
+    if (!c.var) {
+      c.var = v;
+      c.array = classifyArray(v->getType());
+      c.reduction = blockReduction(v);
+      QualType t = v->getType().getNonReferenceType();
+      if (c.array.kind == ArrayKind::None) {
+        if (t->isPointerType() || t->isArrayType()) {
+          report(DE, a.expr->getBeginLoc(), Diag::RawPointer) << v->getName();
+          fail();
+        } else if (!t->isArithmeticType() && !t->isEnumeralType() &&
+                   !t->isDependentType()) {
+          report(DE, a.expr->getBeginLoc(), Diag::UnsupportedCapture)
+              << v->getName() << t;
+          fail();
+        }
+      }
+    }
+    c.read |= a.read;
+    c.written |= a.write;
+  }
+  for (auto &[v, c] : caps)
+    k.captures.push_back(c);
+  std::sort(k.captures.begin(), k.captures.end(), [](const Capture &a, const Capture &b) {
+    return a.var->getLocation() < b.var->getLocation();
+  });
+}
+
+void Checker::collectThreadLoops(const Node *n, std::set<const Stmt *> &out) {
+  if (!n)
+    return;
+  if (n->kind == NodeKind::ThreadNest)
+    for (const LoopInfo &li : n->loops)
+      out.insert(li.loop);
+  for (auto &c : n->children)
+    collectThreadLoops(c.get(), out);
+}
+
+void Checker::checkJumps(const Stmt *s, const std::set<const Stmt *> &parallel, bool breakable) {
+  if (!s || isa<LambdaExpr>(s))
+    return;
+  const char *what = nullptr;
+  if (isa<ReturnStmt>(s) || isa<CoreturnStmt>(s))
+    what = "return";
+  else if (isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s))
+    what = "goto";
+  else if (isa<BreakStmt>(s) && !breakable)
+    what = "break";
+  if (what) {
+    report(DE, s->getBeginLoc(), Diag::JumpOutOfLoop) << what;
+    fail();
+    return;
+  }
+  bool inner = breakable;
+  if (parallel.count(s))
+    inner = false; // a break here would leave this parallel loop
+  else if (isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) ||
+           isa<CXXForRangeStmt>(s) || isa<SwitchStmt>(s))
+    inner = true;
+  for (const Stmt *c : s->children())
+    checkJumps(c, parallel, inner);
+}
+
+} // namespace hy::checks

@@ -1,0 +1,212 @@
+// Checker, the fetch rules: sizes and thread lists, block-uniform origins,
+// no fetch under thread-dependent control flow, one iteration per thread for
+// a fetch inside a thread nest, and every access of the fetched statement
+// matched to exactly one tile by its origin.
+#include "Checker.h"
+
+namespace hy::checks {
+
+void Checker::checkFetch(Fetch &f) {
+  if (!f.array || f.type.kind == ArrayKind::None)
+    return;
+  for (const Expr *e : f.sizes)
+    for (const VarDecl *v : k.locals)
+      if (mentionsAny(e, {v})) {
+        report(DE, e->getBeginLoc(), Diag::FetchSizeNotUniform) << v->getName();
+        fail();
+        break;
+      }
+  std::vector<Access> acc;
+  collectAccesses(f.stmt, acc);
+  for (const Access &a : acc) {
+    if (a.var != f.array)
+      continue;
+    if (a.meta)
+      continue;
+    if (!a.element) {
+      report(DE, a.expr->getBeginLoc(), Diag::FetchNotRedirectable) << a.var->getName();
+      fail();
+      continue;
+    }
+    f.written |= a.write;
+  }
+}
+
+void Checker::checkFetchPlacement(const Node *n, const Node *nest,
+                         std::vector<const Fetch *> active) {
+  if (!n)
+    return;
+  const std::set<const VarDecl *> &varying = threadVarying(nest);
+  switch (n->kind) {
+  case NodeKind::ThreadNest:
+    if (n->fixedShape)
+      for (const LoopInfo &li : n->loops)
+        if (!li.constTrip) {
+          report(DE, li.loop->getBeginLoc(), Diag::FetchNestShape)
+              << ("the trip count of the loop over '" + li.index->getName().str() +
+                  "' is not a constant");
+          fail();
+        }
+    for (auto &c : n->children)
+      checkFetchPlacement(c.get(), n, active);
+    return;
+  case NodeKind::FetchNode: {
+    const Fetch *f = n->fetch;
+    if (f && f->array)
+      for (const Expr *o : f->origins)
+        if (const VarDecl *v = mentionsAny(o, varying)) {
+          report(DE, o->getBeginLoc(), Diag::FetchOriginThread) << v->getName();
+          fail();
+        }
+    if (f && f->array)
+      active.push_back(f);
+    for (auto &c : n->children)
+      checkFetchPlacement(c.get(), nest, active);
+    if (f && f->array)
+      matchAccesses(f, active);
+    return;
+  }
+  case NodeKind::Control:
+    if (nest && containsFetch(n))
+      for (const Stmt *c : controlHeader(n->stmt))
+        if (const VarDecl *v = c ? mentionsAny(c, varying) : nullptr) {
+          report(DE, c->getBeginLoc(), Diag::FetchDivergent) << v->getName();
+          fail();
+        }
+    [[fallthrough]];
+  default:
+    for (auto &c : n->children)
+      checkFetchPlacement(c.get(), nest, active);
+  }
+}
+
+std::vector<const Stmt *> Checker::controlHeader(const Stmt *s) {
+  if (const auto *is = dyn_cast<IfStmt>(s))
+    return {is->getInit(), is->getConditionVariableDeclStmt(), is->getCond()};
+  if (const auto *fs = dyn_cast<ForStmt>(s))
+    return {fs->getInit(), fs->getCond(), fs->getInc()};
+  if (const auto *ws = dyn_cast<WhileStmt>(s))
+    return {ws->getConditionVariableDeclStmt(), ws->getCond()};
+  if (const auto *ds = dyn_cast<DoStmt>(s))
+    return {ds->getCond()};
+  if (const auto *ss = dyn_cast<SwitchStmt>(s))
+    return {ss->getInit(), ss->getCond()};
+  if (const auto *rs = dyn_cast<CXXForRangeStmt>(s))
+    return {rs->getRangeInit()};
+  return {};
+}
+
+const std::set<const VarDecl *> &Checker::threadVarying(const Node *nest) {
+  auto [it, fresh] = varyingCache.try_emplace(nest);
+  if (!fresh || !nest)
+    return it->second;
+  std::set<const VarDecl *> &out = it->second;
+  for (const LoopInfo &li : nest->loops)
+    out.insert(li.index);
+  std::vector<std::pair<const VarDecl *, const Stmt *>> flows; // var <- expr
+  std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
+    if (!s)
+      return;
+    if (const auto *ds = dyn_cast<DeclStmt>(s))
+      for (const Decl *d : ds->decls())
+        if (const auto *vd = dyn_cast<VarDecl>(d))
+          if (vd->getInit())
+            flows.push_back({vd, vd->getInit()});
+    if (const auto *bo = dyn_cast<BinaryOperator>(s))
+      if (bo->isAssignmentOp())
+        if (const VarDecl *v = refVar(bo->getLHS()))
+          flows.push_back({v, bo->getRHS()});
+    for (const Stmt *c : s->children())
+      walk(c);
+  };
+  walk(nest->stmt);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto &[v, e] : flows)
+      if (!out.count(v) && mentionsAny(e, out))
+        changed |= out.insert(v).second;
+  }
+  return out;
+}
+
+bool Checker::containsFetch(const Node *n) {
+  if (n->kind == NodeKind::FetchNode)
+    return true;
+  for (auto &c : n->children)
+    if (containsFetch(c.get()))
+      return true;
+  return false;
+}
+
+void Checker::matchAccesses(const Fetch *f, const std::vector<const Fetch *> &active) {
+  std::vector<Access> acc;
+  collectAccesses(f->stmt, acc);
+  for (const Access &a : acc) {
+    if (!a.element || a.meta)
+      continue;
+    std::vector<const Fetch *> cands;
+    for (const Fetch *g : active)
+      if (g->array == a.var && covers(g, a.elementExpr))
+        cands.push_back(g);
+    if (cands.empty() || k.tileOf.count(a.elementExpr))
+      continue;
+    if (cands.size() == 1) {
+      k.tileOf[a.elementExpr] = cands.front();
+      continue;
+    }
+    std::vector<const Fetch *> matches;
+    for (const Fetch *g : cands)
+      if (originMatches(g, a.indices))
+        matches.push_back(g);
+    if (matches.size() == 1) {
+      k.tileOf[a.elementExpr] = matches.front();
+      continue;
+    }
+    report(DE, a.expr->getBeginLoc(),
+           matches.empty() ? Diag::AccessNoTile : Diag::AccessSeveralTiles)
+        << a.var->getName();
+    for (const Fetch *g : matches.empty() ? cands : matches)
+      report(DE, g->pragma->loc, Diag::NoteTile);
+    fail();
+  }
+}
+
+bool Checker::covers(const Fetch *g, const Expr *e) const {
+  return g->stmt->getBeginLoc() <= e->getBeginLoc() &&
+         e->getEndLoc() <= g->stmt->getEndLoc();
+}
+
+bool Checker::originMatches(const Fetch *g, const std::vector<const Expr *> &idx) {
+  if (idx.size() != g->origins.size())
+    return false;
+  for (size_t d = 0; d < idx.size(); ++d) {
+    const Expr *o = g->origins[d];
+    const Expr *e = idx[d]->IgnoreParenImpCasts();
+    if (sameExpr(ctx, e, o))
+      continue;
+    // An origin of 0 is implicit in every index: x is 0 + x.
+    if (auto zero = evalInt(ctx, o); zero && *zero == 0)
+      continue;
+    // o + x, o - x, (o + x) + y, ...: o is the leftmost operand of a
+    // sum; or x + o.
+    const auto *top = dyn_cast<BinaryOperator>(e);
+    if (top && top->getOpcode() == BO_Add && sameExpr(ctx, top->getRHS(), o))
+      continue;
+    bool found = false;
+    const Expr *cur = e;
+    while (const auto *bo = dyn_cast<BinaryOperator>(cur)) {
+      if (bo->getOpcode() != BO_Add && bo->getOpcode() != BO_Sub)
+        break;
+      if (sameExpr(ctx, bo->getLHS(), o)) {
+        found = true;
+        break;
+      }
+      cur = bo->getLHS()->IgnoreParenImpCasts();
+    }
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
+} // namespace hy::checks

@@ -1,0 +1,98 @@
+// Internal to the analyses: Checker runs the semantic checks of one kernel
+// of the model (Checks.cpp: the order; CheckReductions.cpp: reduction
+// clauses, writes to outer scalars, array-reduction updates;
+// CheckCaptures.cpp: the data a kernel may use and jumps out of parallel
+// loops; CheckFetch.cpp: the fetch rules).
+#pragma once
+
+#include "hy/Analysis.h"
+#include "hy/Diagnostics.h"
+#include "hy/ModelBuilder.h"
+#include "clang/AST/ASTContext.h"
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hy::checks {
+
+using namespace clang;
+
+class Checker {
+public:
+  Checker(ASTContext &ctx, Kernel &k)
+      : ctx(ctx), DE(ctx.getDiagnostics()), k(k) {}
+  bool run();
+
+private:
+  void fail() { ok = false; }
+
+  // --- reduction clauses (CheckReductions.cpp)
+  const VarDecl *findVar(const std::string &name, const Stmt *scope,
+                         const std::set<const VarDecl *> &inside);
+
+  bool resolve(const ReductionClause &c, const NamedLoc &v, const Stmt *scope,
+               const std::set<const VarDecl *> &inside, Reduction &r);
+  void resolveBlockReductions();
+  const Reduction *blockReduction(const VarDecl *v) const;
+
+  // --- captures (CheckCaptures.cpp). Members reached through `this` cannot
+  // be passed to a kernel (reported once per kernel).
+  void checkThis(const Stmt *s);
+  void checkCaptures();
+
+  // --- jumps (CheckCaptures.cpp): an iteration of a parallel loop
+  // must run to its end (or to 'continue'); break/return/goto/co_return
+  // cannot leave it.
+  static void collectThreadLoops(const Node *n, std::set<const Stmt *> &out);
+  void checkJumps(const Stmt *s, const std::set<const Stmt *> &parallel, bool breakable);
+
+  // --- writes (CheckReductions.cpp): scalars declared outside a parallel
+  // loop may be written inside it only as reductions of that loop (or of an
+  // enclosing block loop).
+  void checkWrites(const Node *n, std::set<const VarDecl *> allowed);
+  void writeError(const Access &a);
+
+  // --- array reductions (CheckReductions.cpp)
+  static bool isMinMaxCall(const Expr *e, ReductionOp &op,
+                           const Expr *&a, const Expr *&b);
+  static std::optional<ReductionOp> compoundOp(BinaryOperatorKind k);
+  void checkArrayUpdates(const Stmt *region);
+
+  // --- fetch (CheckFetch.cpp)
+  void checkFetch(Fetch &f);
+
+  // Walks the block body with the fetches and thread-varying variables in
+  // scope; matches accesses to tiles and checks origins and divergence.
+  void checkFetchPlacement(const Node *n, const Node *nest,
+                           std::vector<const Fetch *> active);
+
+  // The parts of a control statement that decide which way it goes.
+  static std::vector<const Stmt *> controlHeader(const Stmt *s);
+
+  // Variables whose value differs between the threads of a block inside
+  // `nest`: its loop indices and every local of the nest that is
+  // initialised or assigned from one of them (to a fixed point). A serial
+  // loop counter declared in the nest stays uniform.
+  const std::set<const VarDecl *> &threadVarying(const Node *nest);
+  static bool containsFetch(const Node *n);
+
+  // Each access to the array inside the statement of `f` goes to exactly
+  // one tile of `active` (the innermost fetch of a chain matches first).
+  void matchAccesses(const Fetch *f, const std::vector<const Fetch *> &active);
+  bool covers(const Fetch *g, const Expr *e) const;
+  bool originMatches(const Fetch *g, const std::vector<const Expr *> &idx);
+
+  ASTContext &ctx;
+  DiagnosticsEngine &DE;
+  Kernel &k;
+  std::vector<Access> regionAccesses;
+  std::map<const Node *, std::set<const VarDecl *>> varyingCache;
+  std::set<const VarDecl *> reportedGlobal;
+  std::set<const VarDecl *> rejectedReduction; // a reduction clause named it, with an error
+  std::set<const Expr *> reportedWrite;
+  bool ok = true;
+};
+
+} // namespace hy::checks
