@@ -57,20 +57,26 @@ public:
   }
 
 private:
+  // One use of vd through dre, read and/or written as `mode` says.
+  Access &add(const VarDecl *vd, const DeclRefExpr *dre, int mode) {
+    Access a;
+    a.var = vd;
+    a.expr = dre;
+    a.read = mode & Read;
+    a.write = mode & Write;
+    out.push_back(a);
+    return out.back();
+  }
+
   void element(const Expr *whole, const Expr *base, ArrayRef<const Expr *> idx,
                int mode) {
     const Expr *b = base->IgnoreParenImpCasts();
     if (const auto *dre = dyn_cast<DeclRefExpr>(b)) {
       if (const auto *vd = dyn_cast<VarDecl>(dre->getDecl())) {
-        Access a;
-        a.var = vd;
-        a.expr = dre;
-        a.read = mode & Read;
-        a.write = mode & Write;
+        Access &a = add(vd, dre, mode);
         a.element = true;
         a.elementExpr = whole;
         a.indices.assign(idx.begin(), idx.end());
-        out.push_back(a);
       }
     } else {
       visitExpr(base, mode);
@@ -115,14 +121,8 @@ private:
       return visitExpr(ice->getSubExpr(), mode);
     }
     if (const auto *dre = dyn_cast<DeclRefExpr>(e)) {
-      if (const auto *vd = dyn_cast<VarDecl>(dre->getDecl())) {
-        Access a;
-        a.var = vd;
-        a.expr = dre;
-        a.read = mode & Read;
-        a.write = mode & Write;
-        out.push_back(a);
-      }
+      if (const auto *vd = dyn_cast<VarDecl>(dre->getDecl()))
+        add(vd, dre, mode);
       return;
     }
     if (const auto *bo = dyn_cast<BinaryOperator>(e)) {
