@@ -21,6 +21,7 @@ using namespace clang;
 
 constexpr long long kDefaultThreads = 256; // for thread loops of unknown trip count
 constexpr long long kMaxThreads = 1024;
+constexpr long long kFlatThreads = 256; // block of a kernel without thread nests
 constexpr long long kStaticSmemLimit = 48 * 1024;
 constexpr long long kDynamicSmemLimit = 227 * 1024; // sm_90 opt-in per block
 
@@ -67,6 +68,11 @@ public:
   /// through one linear index. Set before print().
   void setCollapsed(unsigned c) { collapsed = c; }
   bool gridPerLoop() const { return collapsed <= 3; }
+  /// A kernel without thread nests (and so without fetches or barriers)
+  /// gives each thread its own iteration of the innermost block loop, in
+  /// blocks of kFlatThreads, instead of one thread per block. Known after
+  /// print().
+  bool isFlat() const { return flat; }
 
   /// Prints the __global__ function; fills launch-side facts.
   bool print(std::string &kernelText);
@@ -156,6 +162,7 @@ private:
   const Kernel &k;
   Rewriter &R;
   unsigned collapsed = 1;
+  bool flat = false;
   std::vector<const Node *> nests;
   std::vector<Tile> tiles;
   std::set<const Expr *> renamed;

@@ -93,6 +93,8 @@ Sets KernelPrinter::setsOf(const Stmt *s) const {
 }
 
 void KernelPrinter::barrierBefore(const Node *n, const Sets &mine, Sets &state, bool inCompound) {
+  if (flat)
+    return; // every thread runs its own iterations: nothing to wait for
   if (state.conflicts(mine)) {
     if (inCompound)
       insertBefore(n->stmt, std::string(kBarrier) + " ");
@@ -113,7 +115,7 @@ void KernelPrinter::block(const Node *n, Sets &state, bool inCompound) {
   case NodeKind::Uniform: {
     Sets mine = setsOf(n->stmt);
     barrierBefore(n, mine, state, inCompound);
-    if (!mine.w.empty() && !isa<DeclStmt>(n->stmt) && !isa<NullStmt>(n->stmt)) {
+    if (!flat && !mine.w.empty() && !isa<DeclStmt>(n->stmt) && !isa<NullStmt>(n->stmt)) {
       insertBefore(n->stmt, "if (hy_leader) { ");
       insertAfter(n->stmt, " }");
     }
@@ -148,7 +150,7 @@ void KernelPrinter::block(const Node *n, Sets &state, bool inCompound) {
       Sets s = incoming;
       Sets exposed = firstExposed(c.get());
       block(c.get(), s, isa<CompoundStmt>(c->stmt));
-      if (loop && (s.conflicts(exposed) || header.conflicts(s))) {
+      if (!flat && loop && (s.conflicts(exposed) || header.conflicts(s))) {
         // Loop-carried: the next iteration may read what this one wrote.
         if (const auto *cs = dyn_cast<CompoundStmt>(c->stmt))
           R.InsertTextBefore(cs->getRBracLoc(), std::string(kBarrier) + " ");

@@ -39,6 +39,11 @@ void KernelPrinter::shapeOf(const Node *n) {
 
 void KernelPrinter::computeShape() {
   shapeOf(k.body.get());
+  if (nests.empty() && k.fetches.empty() && gridPerLoop()) {
+    flat = true;
+    shape.dim[0] = kFlatThreads;
+    return;
+  }
   // Keep within 1024 threads: halve the largest non-fixed dimension.
   while (shape.total() > kMaxThreads) {
     int best = 0;

@@ -99,8 +99,13 @@ std::string KernelPrinter::kernelDefinition() {
       std::string b = "hy_b" + std::to_string(i), d = xyz[collapsed - 1 - i];
       std::string step = stepText(ctx, li);
       std::string ind(2 + 2 * i, ' ');
-      s += ind + "for (long long " + b + " = blockIdx." + d + "; " + b + " < hy_trip" +
-           std::to_string(i) + "; " + b + " += gridDim." + d + ") {\n";
+      std::string first = "blockIdx." + d, stride = "gridDim." + d;
+      if (flat && i + 1 == collapsed) { // one iteration per thread
+        first = "(long long)blockIdx.x * blockDim.x + threadIdx.x";
+        stride = "(long long)gridDim.x * blockDim.x";
+      }
+      s += ind + "for (long long " + b + " = " + first + "; " + b + " < hy_trip" +
+           std::to_string(i) + "; " + b + " += " + stride + ") {\n";
       s += ind + "  const " + indexType(li) + " " + li.index->getName().str() + " = (" +
            exprText(ctx, li.lower) + ") + (" + indexType(li) + ")" + b +
            (step == "1" ? "" : " * " + step) + "; (void)" + li.index->getName().str() + ";\n";
@@ -136,8 +141,13 @@ std::string KernelPrinter::kernelDefinition() {
   for (const Reduction &r : k.reductions)
     if (!r.isArray) {
       std::string name = r.var->getName().str();
-      s += "  hy::cuda::block_combine<" + opType(r.op) + ">(hy_red_" + name + ", hy_" + name +
-           "_t, " + name + ");\n";
+      if (flat) // the block-level value is each thread's own
+        s += "  hy::cuda::block_combine<" + opType(r.op) + ">(hy_red_" + name + ", " +
+             opType(r.op) + "::apply(hy_" + name + "_t, " + name + "), " + opType(r.op) +
+             "::identity<" + typeText(ctx, r.var->getType()) + ">());\n";
+      else
+        s += "  hy::cuda::block_combine<" + opType(r.op) + ">(hy_red_" + name + ", hy_" + name +
+             "_t, " + name + ");\n";
     }
   s += "}\n";
   return s;
@@ -167,8 +177,12 @@ std::string KernelPrinter::gridText() const {
     return "hy::cuda::grid_dim(hy_nblocks, 0)";
   std::string g = "dim3(";
   for (unsigned d = 0; d < collapsed; ++d)
-    g += (d ? ", " : "") + std::string("hy::cuda::grid_dim(hy_trip") +
-         std::to_string(collapsed - 1 - d) + ", " + std::to_string(d) + ")";
+    g += (d ? ", " : "") + std::string("hy::cuda::grid_dim(") +
+         (flat && d == 0 ? "(hy_trip" + std::to_string(collapsed - 1) + " + " +
+                               std::to_string(kFlatThreads - 1) + ") / " +
+                               std::to_string(kFlatThreads)
+                         : "hy_trip" + std::to_string(collapsed - 1 - d)) +
+         ", " + std::to_string(d) + ")";
   return g + ")";
 }
 

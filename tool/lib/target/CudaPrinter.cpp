@@ -150,7 +150,9 @@ std::string kernelReport(const PrintInput &in) {
       grid += (i ? " x " : "") + n;
     }
     r += where(SM, outer.pragma->loc) + ": " + outer.pragma->text + "\n";
-    r += "  kernel " + k.name + ": grid " + grid + " blocks, block " +
+    r += "  kernel " + k.name + ": grid " + grid +
+         (kpr.isFlat() ? " iterations, one per thread (no thread loops), in blocks of "
+                       : " blocks, block ") +
          std::to_string(kpr.shape.dim[0]) + "x" + std::to_string(kpr.shape.dim[1]) + "x" +
          std::to_string(kpr.shape.dim[2]) + " threads, shared memory " +
          (kpr.dynamicSmem() ? "dynamic, " : "static, ") +
