@@ -30,6 +30,7 @@ for v in ${FW_VARIANTS:-}; do
   mkdir -p "$root/.gpu/fw-$v"
   "$hyc" --target=cuda "$root/samples/floyd_warshall/fw_kernels.cpp" -o "$root/.gpu/fw-$v/fw_kernels.cuda.cu" \
     -- -std=c++17 -DHY_FW_TILE=$t -DHY_FW_THREADS=$th -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
+  echo "-DHY_FW_TILE=$t -DHY_FW_THREADS=$th" > "$root/.gpu/fw-$v/flags"
 done
 git -C "$root" rev-parse --short HEAD > "$root/.gpu/commit"
 echo "bundled: $(ls "$root/.gpu/e2e" | wc -l) e2e files, FW sample, commit $(cat "$root/.gpu/commit")"

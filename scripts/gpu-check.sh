@@ -80,19 +80,7 @@ if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
     --repeat 3 --serial-sizes "" --cpu-sizes 4096 --gpu-sizes "4096 8192 16384" \
     --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" >"$out/bench-table.log" 2>&1 ||
     echo "benchmark table: run.sh failed (see bench-table.log)" | tee -a "$out/bench.txt"
-  for d in .gpu/fw-*; do
-    [ -d "$d" ] || continue
-    v=${d#.gpu/fw-}; t=${v%x*}; th=${v#*x}
-    if $NVCC $FWI -DHY_FW_TILE=$t -DHY_FW_THREADS=$th -c "$d/fw_kernels.cuda.cu" -o "$B/fwk_$v.o" 2>"$out/fw-$v-build.log" &&
-       $CXX $FWI -DHY_FW_TILE=$t -DHY_FW_THREADS=$th -c samples/floyd_warshall/main.cpp -o "$B/fw_main_$v.o" &&
-       nvcc -Xcompiler -fopenmp "$B/fwk_$v.o" "$B/fw_main_$v.o" "$B"/graph/*.o -lz -o "$B/fw_cuda_$v"; then
-      c=$(HY_DEVICE=gpu timeout 60 "$B/fw_cuda_$v" --generate dense:n=1000,density=0.3,seed=$seed --weights int:100 --verify 2>&1 | grep -E 'verify')
-      echo "variant $v: $c" | tee -a "$out/bench.txt"
-      for n in 8192 16384; do
-        HY_DEVICE=gpu timeout 100 "$B/fw_cuda_$v" --generate bench:n=$n,seed=1 --repeat 3 2>&1 | grep -E "rate|transfers|checksum" | sed "s/^/cuda-$v n=$n: /" | tee -a "$out/bench.txt"
-      done
-    else echo "variant $v: build failed" | tee -a "$out/bench.txt"; tail -5 "$out/fw-$v-build.log"; fi
-  done
+  bash scripts/gpu-fw-variants.sh "$out/bench.txt"
 fi
 
 printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"
