@@ -132,18 +132,24 @@ void phase2(hy::array<W, 2>& D, int p, int nb) {
 template <class W>
 void phase3(hy::array<W, 2>& D, int p, int nb) {
   const int o = p * B;
-#pragma hy parallel for
+  // min_blocks(4): four blocks' tiles fit in a multiprocessor's shared
+  // memory (3 x 17 KiB each, B = 64); nvcc then keeps each thread within 64
+  // registers so that four blocks are resident, not three. (A build with
+  // larger sub-tiles per thread, -DHY_FW_THREADS=8, would spill with it.)
+#pragma hy parallel for min_blocks(4)
   for (int ti = 0; ti < nb - 1; ++ti)
 #pragma hy parallel for
     for (int tj = 0; tj < nb - 1; ++tj) {
       const int rb = skip_pivot(ti, p) * B;  // tile (I, J) at origin (rb, cb)
       const int cb = skip_pivot(tj, p) * B;
       // Each thread owns the R x R sub-tile of rows ty*R.. and columns
-      // tx*R..: its row and column slices are contiguous, so on the GPU
-      // they load as vectors. The column tile is stored transposed
-      // (permutation 1, 0), which makes D(i, o + k) for my R rows contiguous.
+      // tx*R..: its slice of row k is contiguous, so on the GPU it loads as
+      // one vector. The column tile stays in the array's order: it copies
+      // asynchronously like the others, and once hyc unrolls the k loop
+      // (8 steps) the compiler reads D(i, o + k .. o + k + 3) of each of
+      // my rows as one vector too.
 #pragma hy parallel fetch(D : B, B : rb, cb : ty, tx)
-#pragma hy parallel fetch(D : B, B : rb, o : ty, tx : 1, 0)
+#pragma hy parallel fetch(D : B, B : rb, o : ty, tx)
 #pragma hy parallel fetch(D : B, B : o, cb : ty, tx)
 #pragma hy parallel for into(threads)
       for (int ty = 0; ty < T; ++ty)

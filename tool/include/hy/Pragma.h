@@ -49,6 +49,8 @@ struct PragmaDirective {
   std::string text;            // "hy parallel for ..." as written, one line
   bool intoThreads = false;
   clang::SourceLocation intoLoc;
+  int minBlocks = 0;               // 'min_blocks(N)': blocks per multiprocessor (CUDA)
+  clang::SourceLocation minBlocksLoc;
   std::vector<ReductionClause> reductions;
   FetchClause fetch;
   bool valid = true; // false: a parse error was reported; ignore it later

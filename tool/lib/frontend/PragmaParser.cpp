@@ -1,5 +1,5 @@
 // Recursive-descent parser for the clauses of `#pragma hy`:
-//   parallel for [into(threads)] [reduction(OP : v, ...)]...
+//   parallel for [into(threads)] [min_blocks(N)] [reduction(OP : v, ...)]...
 //   parallel fetch(m : s0, ... : o0, ... : t0, ... [: p0, ...])
 #include "PragmaParser.h"
 #include "hy/Diagnostics.h"
@@ -119,6 +119,32 @@ private:
         }
         d.intoThreads = true;
         d.intoLoc = loc;
+      } else if (isIdent("min_blocks")) {
+        SourceLocation loc = cur().getLocation();
+        ++pos;
+        if (!expect(tok::l_paren, "'(' after 'min_blocks'"))
+          return false;
+        if (atEnd() || !cur().is(tok::numeric_constant)) {
+          report(DE, here(), Diag::ExpectedToken) << "an integer literal in 'min_blocks(...)'";
+          return false;
+        }
+        std::string digits = PP.getSpelling(cur());
+        SourceLocation valueLoc = cur().getLocation();
+        ++pos;
+        if (!expect(tok::r_paren, "')' after the 'min_blocks' value"))
+          return false;
+        if (digits.empty() || digits.size() > 2 ||
+            digits.find_first_not_of("0123456789") != std::string::npos ||
+            std::stoi(digits) < 1 || std::stoi(digits) > 32) {
+          report(DE, valueLoc, Diag::MinBlocksValue) << digits;
+          return false;
+        }
+        if (d.minBlocks) {
+          report(DE, loc, Diag::DuplicateClause) << "min_blocks";
+          return false;
+        }
+        d.minBlocks = std::stoi(digits);
+        d.minBlocksLoc = loc;
       } else if (isIdent("reduction")) {
         ++pos;
         if (!expect(tok::l_paren, "'(' after 'reduction'"))

@@ -150,6 +150,10 @@ private:
         ok = false;
         return;
       }
+      if (!k->blockLoops.empty() && li->pragma->minBlocks) {
+        error(li->pragma->minBlocksLoc, Diag::MinBlocksNotOutermost);
+        report(DE, k->blockLoops.front().loop->getBeginLoc(), Diag::NoteOuterLoop);
+      }
       k->blockLoops.push_back(*li);
       const Stmt *inner = unwrap(fs->getBody());
       if (isBlockLoop(inner)) {
@@ -227,6 +231,8 @@ private:
         ok = false;
         return n;
       }
+      if (li->pragma->minBlocks)
+        error(li->pragma->minBlocksLoc, Diag::MinBlocksOnThreads);
       n->loops.push_back(*li);
       const Stmt *inner = unwrap(fs->getBody());
       if (isThreadLoop(inner)) {

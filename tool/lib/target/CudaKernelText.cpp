@@ -69,7 +69,10 @@ std::string KernelPrinter::kernelDefinition() {
                   " threads, shared memory " +
                   (useDynamic ? "dynamic" : std::to_string(sharedBytes) + " bytes") + "\n";
   s += templateHeader();
-  s += "__global__ void __launch_bounds__(" + std::to_string(shape.total()) + ") " + k.name +
+  // min_blocks(N): nvcc limits registers so that N blocks fit per multiprocessor.
+  const int minBlocks = outer.pragma->minBlocks;
+  s += "__global__ void __launch_bounds__(" + std::to_string(shape.total()) +
+       (minBlocks ? ", " + std::to_string(minBlocks) : std::string()) + ") " + k.name +
        "(" + params() + ") {\n";
   s += "  const int hy_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
   s += "  const int hy_nthreads = blockDim.x * blockDim.y * blockDim.z;\n";

@@ -81,6 +81,32 @@ void KernelPrinter::threadNest(const Node *n, bool inCompound) {
   }
 }
 
+namespace {
+
+// Serial loops in thread code with a constant trip count up to 16 unroll
+// fully (per-thread arrays indexed by them stay in registers).
+bool smallLoop(ASTContext &ctx, const ForStmt *fs) {
+  auto li = analyzeCanonicalLoop(ctx, fs, nullptr, /*diagnose=*/false);
+  return li && li->constTrip && *li->constTrip <= 16;
+}
+
+// Only small loops inside: straight-line code once those are unrolled.
+bool onlySmallLoops(ASTContext &ctx, const Stmt *s) {
+  if (!s)
+    return true;
+  if (const auto *fs = dyn_cast<ForStmt>(s))
+    if (!smallLoop(ctx, fs))
+      return false;
+  if (isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<CXXForRangeStmt>(s))
+    return false;
+  for (const Stmt *c : s->children())
+    if (!onlySmallLoops(ctx, c))
+      return false;
+  return true;
+}
+
+} // namespace
+
 void KernelPrinter::unrollSmallLoops(const Stmt *s) {
   if (!s)
     return;
@@ -89,6 +115,11 @@ void KernelPrinter::unrollSmallLoops(const Stmt *s) {
       auto li = analyzeCanonicalLoop(ctx, fs, nullptr, /*diagnose=*/false);
       if (li && li->constTrip && *li->constTrip <= 16)
         R.InsertTextBefore(begin(fs), "_Pragma(\"unroll\") ");
+      // A longer loop whose body is straight-line after that (a register-
+      // blocked inner product) unrolls 8 times: the compiler can then issue
+      // the next steps' loads early, which matters with few resident warps.
+      else if (li && li->constTrip && *li->constTrip >= 32 && onlySmallLoops(ctx, fs->getBody()))
+        R.InsertTextBefore(begin(fs), "_Pragma(\"unroll 8\") ");
     }
   for (const Stmt *c : s->children())
     unrollSmallLoops(c);

@@ -158,6 +158,10 @@ std::string kernelReport(const PrintInput &in) {
          (kpr.dynamicSmem() ? "dynamic, " : "static, ") +
          std::to_string(kpr.staticSmem()) + " bytes" +
          (kpr.dynamicSmem() ? " for the constant-size tiles" : "") + "\n";
+    if (outer.pragma->minBlocks)
+      r += "  min_blocks(" + std::to_string(outer.pragma->minBlocks) +
+           "): registers limited to what " + std::to_string(outer.pragma->minBlocks) +
+           " resident blocks per multiprocessor allow (__launch_bounds__)\n";
     for (const Capture &c : k.captures)
       if (c.array.kind != ArrayKind::None)
         r += "  array " + c.var->getName().str() +
