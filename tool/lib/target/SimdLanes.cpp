@@ -93,6 +93,10 @@ private:
         }
         if (t->isReferenceType() || !(t->isArithmeticType() || t->isDependentType()))
           return false;
+        // An array with an initializer ('W acc[4] = {0}') has no per-lane
+        // form as one statement: leave the nest as it is.
+        if (vd->getType()->isArrayType() && vd->getInit())
+          return false;
         // A scalar computed from values that are the same in every lane and
         // never written again stays one scalar.
         if (vd->getInit() && !vd->getType()->isArrayType() &&
