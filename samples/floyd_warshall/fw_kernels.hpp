@@ -13,10 +13,12 @@
 namespace fw {
 
 // Tile geometry of the distance-only kernels: B x B tiles, a block of
-// T x T threads, each thread owning an R x R sub-tile (rows ty + a*T, columns
-// tx + b*T), which the GPU keeps in registers.
+// T x T threads, each thread owning R x R elements of a tile (in phase 3 the
+// sub-tile of rows ty*R.., columns tx*R.., which the GPU keeps in registers;
+// in phases 1 and 2 rows ty + a*T, columns tx + b*T).
 // Tile edge and threads per block edge; a build may choose others with
-// -DHY_FW_TILE=... -DHY_FW_THREADS=... (the benchmark compares a few).
+// -DHY_FW_TILE=... -DHY_FW_THREADS=... (the benchmark compares a few; phase
+// 3's min_blocks(4) suits the default B = 64, T = 16).
 #ifndef HY_FW_TILE
 #define HY_FW_TILE 64
 #endif
