@@ -82,48 +82,46 @@ void phase1(hy::array<W, 2>& D, int p) {
 template <class W>
 void phase2(hy::array<W, 2>& D, int p, int nb) {
   const int o = p * B;
+  // A column of a pivot-row tile (and a row of a pivot-column tile) depends
+  // only on the pivot tile and on itself, so one thread per column (row)
+  // runs all B steps k on its B values in registers: no barriers between
+  // the steps, unlike phase 1. The steps and the order of the relaxations
+  // of each element are those of the serial program.
 #pragma hy parallel for
   for (int side = 0; side < 2; ++side)
 #pragma hy parallel for
     for (int t = 0; t < nb - 1; ++t) {
       const int other = skip_pivot(t, p) * B;  // origin of the tile's free axis
       if (side == 0) {
-        // Pivot row: tile (p, J) at origin (o, other); D(i,k) from the pivot.
-#pragma hy parallel fetch(D : B, B : o, o : ty, tx)
-#pragma hy parallel fetch(D : B, B : o, other : ty, tx)
-        for (int k = 0; k < B; ++k) {
+        // Pivot row: tile (p, J) at origin (o, other); D(i,k) from the pivot,
+        // stored transposed so that column k is contiguous.
+#pragma hy parallel fetch(D : B, B : o, o : c : 1, 0)
+#pragma hy parallel fetch(D : B, B : o, other : c)
 #pragma hy parallel for into(threads)
-          for (int ty = 0; ty < T; ++ty)
-#pragma hy parallel for into(threads)
-            for (int tx = 0; tx < T; ++tx) {
-              W col[R], row[R];
-              for (int a = 0; a < R; ++a) col[a] = D(o + ty + a * T, o + k);
-              for (int b = 0; b < R; ++b) row[b] = D(o + k, other + tx + b * T);
-              for (int a = 0; a < R; ++a)
-                for (int b = 0; b < R; ++b) {
-                  const int r = ty + a * T, c = tx + b * T;
-                  D(o + r, other + c) = relax(D(o + r, other + c), col[a], row[b]);
-                }
-            }
+        for (int c = 0; c < B; ++c) {
+          W v[B];  // column c of the tile
+          for (int r = 0; r < B; ++r) v[r] = D(o + r, other + c);
+          for (int k = 0; k < B; ++k) {
+            const W dk = v[k];  // D(k, c) before step k changes it
+            for (int r = 0; r < B; ++r) v[r] = relax(v[r], D(o + r, o + k), dk);
+          }
+          for (int r = 0; r < B; ++r) D(o + r, other + c) = v[r];
         }
       } else {
-        // Pivot column: tile (I, p) at origin (other, o); D(k,j) from the pivot.
-#pragma hy parallel fetch(D : B, B : o, o : ty, tx)
-#pragma hy parallel fetch(D : B, B : other, o : ty, tx)
-        for (int k = 0; k < B; ++k) {
+        // Pivot column: tile (I, p) at origin (other, o); D(k,j) from the
+        // pivot. The tile is stored transposed, so that the threads' rows
+        // are neighbours in shared memory.
+#pragma hy parallel fetch(D : B, B : o, o : r)
+#pragma hy parallel fetch(D : B, B : other, o : r : 1, 0)
 #pragma hy parallel for into(threads)
-          for (int ty = 0; ty < T; ++ty)
-#pragma hy parallel for into(threads)
-            for (int tx = 0; tx < T; ++tx) {
-              W col[R], row[R];
-              for (int a = 0; a < R; ++a) col[a] = D(other + ty + a * T, o + k);
-              for (int b = 0; b < R; ++b) row[b] = D(o + k, o + tx + b * T);
-              for (int a = 0; a < R; ++a)
-                for (int b = 0; b < R; ++b) {
-                  const int r = ty + a * T, c = tx + b * T;
-                  D(other + r, o + c) = relax(D(other + r, o + c), col[a], row[b]);
-                }
-            }
+        for (int r = 0; r < B; ++r) {
+          W v[B];  // row r of the tile
+          for (int c = 0; c < B; ++c) v[c] = D(other + r, o + c);
+          for (int k = 0; k < B; ++k) {
+            const W dk = v[k];  // D(r, k) before step k changes it
+            for (int c = 0; c < B; ++c) v[c] = relax(v[c], dk, D(o + k, o + c));
+          }
+          for (int c = 0; c < B; ++c) D(other + r, o + c) = v[c];
         }
       }
     }
