@@ -8,17 +8,21 @@
 //   1. the pivot tile alone: Floyd-Warshall over its own kTile vertices;
 //   2. the tiles of the pivot row and the pivot column, each with the pivot;
 //   3. every other tile (I, J), from its row tile (I, p) and column tile (p, J).
-// Phases 1 and 2 carry a dependence from step k to k + 1 inside the tile, so
-// their k loop is block-uniform with the thread loops inside it (the translator
-// puts a barrier between steps). Phase 3 reads only tiles it does not write,
-// so each thread keeps its sub-tile in registers over all k.
+// Phase 1 carries a dependence from step k to k + 1 across the whole tile, so
+// its k loop is block-uniform with the thread loops inside it (the translator
+// puts a barrier between steps). In phase 2 that dependence stays within one
+// column of a pivot-row tile (one row of a pivot-column tile), so a thread
+// owns a column (row) and runs all steps on it in registers. Phase 3 reads
+// only tiles it does not write, so each thread keeps its sub-tile in
+// registers over all k.
 //
 // Within a step k of phases 1 and 2, row k and column k of the tile are read
 // while the tile is written. They do not change in step k when D(k,k) >= 0
 // (d + D(k,k) >= d), so the result is that of the serial program; with a
 // negative cycle only the (meaningless) values may differ between targets,
-// the negative diagonal that reports the cycle does not go away. Each thread
-// reads its slices of row k and column k into locals first: the compiler
+// the negative diagonal that reports the cycle does not go away. In phase 1
+// each thread reads its slices of row k and column k into locals first (in
+// phase 2, the value of the step's own row or column): the compiler
 // then knows that its updates cannot change them and issues all loads of a
 // step together instead of one load-update-store chain per element.
 //
