@@ -8,17 +8,21 @@
 //   1. the pivot tile alone: Floyd-Warshall over its own kTile vertices;
 //   2. the tiles of the pivot row and the pivot column, each with the pivot;
 //   3. every other tile (I, J), from its row tile (I, p) and column tile (p, J).
-// Phases 1 and 2 carry a dependence from step k to k + 1 inside the tile, so
-// their k loop is block-uniform with the thread loops inside it (the translator
-// puts a barrier between steps). Phase 3 reads only tiles it does not write,
-// so each thread keeps its sub-tile in registers over all k.
+// Phase 1 carries a dependence from step k to k + 1 across the whole tile, so
+// its k loop is block-uniform with the thread loops inside it (the translator
+// puts a barrier between steps). In phase 2 that dependence stays within one
+// column of a pivot-row tile (one row of a pivot-column tile), so a thread
+// owns a column (row) and runs all steps on it in registers. Phase 3 reads
+// only tiles it does not write, so each thread keeps its sub-tile in
+// registers over all k.
 //
 // Within a step k of phases 1 and 2, row k and column k of the tile are read
 // while the tile is written. They do not change in step k when D(k,k) >= 0
 // (d + D(k,k) >= d), so the result is that of the serial program; with a
 // negative cycle only the (meaningless) values may differ between targets,
-// the negative diagonal that reports the cycle does not go away. Each thread
-// reads its slices of row k and column k into locals first: the compiler
+// the negative diagonal that reports the cycle does not go away. In phase 1
+// each thread reads its slices of row k and column k into locals first (in
+// phase 2, the value of the step's own row or column): the compiler
 // then knows that its updates cannot change them and issues all loads of a
 // step together instead of one load-update-store chain per element.
 //
@@ -82,48 +86,46 @@ void phase1(hy::array<W, 2>& D, int p) {
 template <class W>
 void phase2(hy::array<W, 2>& D, int p, int nb) {
   const int o = p * B;
+  // A column of a pivot-row tile (and a row of a pivot-column tile) depends
+  // only on the pivot tile and on itself, so one thread per column (row)
+  // runs all B steps k on its B values in registers: no barriers between
+  // the steps, unlike phase 1. The steps and the order of the relaxations
+  // of each element are those of the serial program.
 #pragma hy parallel for
   for (int side = 0; side < 2; ++side)
 #pragma hy parallel for
     for (int t = 0; t < nb - 1; ++t) {
       const int other = skip_pivot(t, p) * B;  // origin of the tile's free axis
       if (side == 0) {
-        // Pivot row: tile (p, J) at origin (o, other); D(i,k) from the pivot.
-#pragma hy parallel fetch(D : B, B : o, o : ty, tx)
-#pragma hy parallel fetch(D : B, B : o, other : ty, tx)
-        for (int k = 0; k < B; ++k) {
+        // Pivot row: tile (p, J) at origin (o, other); D(i,k) from the pivot,
+        // stored transposed so that column k is contiguous.
+#pragma hy parallel fetch(D : B, B : o, o : c : 1, 0)
+#pragma hy parallel fetch(D : B, B : o, other : c)
 #pragma hy parallel for into(threads)
-          for (int ty = 0; ty < T; ++ty)
-#pragma hy parallel for into(threads)
-            for (int tx = 0; tx < T; ++tx) {
-              W col[R], row[R];
-              for (int a = 0; a < R; ++a) col[a] = D(o + ty + a * T, o + k);
-              for (int b = 0; b < R; ++b) row[b] = D(o + k, other + tx + b * T);
-              for (int a = 0; a < R; ++a)
-                for (int b = 0; b < R; ++b) {
-                  const int r = ty + a * T, c = tx + b * T;
-                  D(o + r, other + c) = relax(D(o + r, other + c), col[a], row[b]);
-                }
-            }
+        for (int c = 0; c < B; ++c) {
+          W v[B];  // column c of the tile
+          for (int r = 0; r < B; ++r) v[r] = D(o + r, other + c);
+          for (int k = 0; k < B; ++k) {
+            const W dk = v[k];  // D(k, c) before step k changes it
+            for (int r = 0; r < B; ++r) v[r] = relax(v[r], D(o + r, o + k), dk);
+          }
+          for (int r = 0; r < B; ++r) D(o + r, other + c) = v[r];
         }
       } else {
-        // Pivot column: tile (I, p) at origin (other, o); D(k,j) from the pivot.
-#pragma hy parallel fetch(D : B, B : o, o : ty, tx)
-#pragma hy parallel fetch(D : B, B : other, o : ty, tx)
-        for (int k = 0; k < B; ++k) {
+        // Pivot column: tile (I, p) at origin (other, o); D(k,j) from the
+        // pivot. The tile is stored transposed, so that the threads' rows
+        // are neighbours in shared memory.
+#pragma hy parallel fetch(D : B, B : o, o : r)
+#pragma hy parallel fetch(D : B, B : other, o : r : 1, 0)
 #pragma hy parallel for into(threads)
-          for (int ty = 0; ty < T; ++ty)
-#pragma hy parallel for into(threads)
-            for (int tx = 0; tx < T; ++tx) {
-              W col[R], row[R];
-              for (int a = 0; a < R; ++a) col[a] = D(other + ty + a * T, o + k);
-              for (int b = 0; b < R; ++b) row[b] = D(o + k, o + tx + b * T);
-              for (int a = 0; a < R; ++a)
-                for (int b = 0; b < R; ++b) {
-                  const int r = ty + a * T, c = tx + b * T;
-                  D(other + r, o + c) = relax(D(other + r, o + c), col[a], row[b]);
-                }
-            }
+        for (int r = 0; r < B; ++r) {
+          W v[B];  // row r of the tile
+          for (int c = 0; c < B; ++c) v[c] = D(other + r, o + c);
+          for (int k = 0; k < B; ++k) {
+            const W dk = v[k];  // D(r, k) before step k changes it
+            for (int c = 0; c < B; ++c) v[c] = relax(v[c], dk, D(o + k, o + c));
+          }
+          for (int c = 0; c < B; ++c) D(other + r, o + c) = v[c];
         }
       }
     }

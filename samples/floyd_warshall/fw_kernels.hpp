@@ -12,10 +12,11 @@
 
 namespace fw {
 
-// Tile geometry of the distance-only kernels: B x B tiles, a block of
-// T x T threads, each thread owning R x R elements of a tile (in phase 3 the
-// sub-tile of rows ty*R.., columns tx*R.., which the GPU keeps in registers;
-// in phases 1 and 2 rows ty + a*T, columns tx + b*T).
+// Tile geometry of the distance-only kernels: B x B tiles; in phases 1 and
+// 3 a block of T x T threads, each thread owning R x R elements of a tile
+// (in phase 3 the sub-tile of rows ty*R.., columns tx*R.., which the GPU
+// keeps in registers; in phase 1 rows ty + a*T, columns tx + b*T); in
+// phase 2 B threads, each owning a column (row) of the tile.
 // Tile edge and threads per block edge; a build may choose others with
 // -DHY_FW_TILE=... -DHY_FW_THREADS=... (the benchmark compares a few; phase
 // 3's min_blocks(4) suits the default B = 64, T = 16).

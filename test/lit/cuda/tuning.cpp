@@ -2,8 +2,9 @@
 // what it computes: 'min_blocks(N)' becomes __launch_bounds__(threads, N)
 // (and is only a comment on the CPU), and a serial loop of 32 or more
 // constant steps in thread code whose body is straight-line once the small
-// loops in it unroll gets '#pragma unroll 8'; shorter loops unroll fully,
-// loops with other loops inside stay as written.
+// loops in it unroll gets '#pragma unroll 8'; shorter loops unroll fully, and
+// so do loops of up to 64 steps whose index subscripts a per-thread array
+// (it stays in registers); loops with other loops inside stay as written.
 // RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s -check-prefixes=COMMON,CUDA
 // RUN: %hyc --target=openmp --no-line-directives %s | %strip | FileCheck %s -check-prefixes=COMMON,OMP
 // RUN: %hyc --target=cuda --report=- %s -o %t.cu 2>&1 | FileCheck %s -check-prefix=REPORT
@@ -17,6 +18,7 @@
 // CUDA: _Pragma("unroll 8") for (int k = 0; k < 64; ++k) {
 // CUDA-NEXT: _Pragma("unroll") for (int a = 0; a < 4; ++a) acc[a] += x(i, k) * y(k, t * 4 + a);
 // CUDA: _Pragma("unroll") for (int k = 0; k < 16; ++k) acc[0] += x(i, k);
+// CUDA: _Pragma("unroll") for (int r = 0; r < 64; ++r) col[r] = x(i, r);
 // CUDA: for (int k = 0; k < 64; ++k) {
 // CUDA-NEXT: int s = 0;
 // CUDA-NEXT: for (int q = 0; q < n; ++q) s += x(i, q);
@@ -39,6 +41,9 @@ void dot(const hy::array<float, 2> &x, const hy::array<float, 2> &y, hy::array<f
         for (int a = 0; a < 4; ++a) acc[a] += x(i, k) * y(k, t * 4 + a);
       }
       for (int k = 0; k < 16; ++k) acc[0] += x(i, k);
+      float col[64];
+      for (int r = 0; r < 64; ++r) col[r] = x(i, r);
+      for (int r = 0; r < 64; ++r) acc[2] += col[r];
       for (int k = 0; k < 64; ++k) {
         int s = 0;
         for (int q = 0; q < n; ++q) s += x(i, q);

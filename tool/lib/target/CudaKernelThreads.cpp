@@ -83,11 +83,37 @@ void KernelPrinter::threadNest(const Node *n, bool inCompound) {
 
 namespace {
 
-// Serial loops in thread code with a constant trip count up to 16 unroll
-// fully (per-thread arrays indexed by them stay in registers).
+// Does `s` subscript an array declared inside the thread code (a per-thread
+// array of constant size, e.g. `W v[64]`) with the index `idx`?
+bool subscriptsLocalArray(const Stmt *s, const VarDecl *idx) {
+  if (!s)
+    return false;
+  if (const auto *ase = dyn_cast<ArraySubscriptExpr>(s)) {
+    const Expr *base = ase->getBase()->IgnoreParenImpCasts();
+    while (const auto *inner = dyn_cast<ArraySubscriptExpr>(base))
+      base = inner->getBase()->IgnoreParenImpCasts();
+    const auto *dr = dyn_cast<DeclRefExpr>(base);
+    const auto *vd = dr ? dyn_cast<VarDecl>(dr->getDecl()) : nullptr;
+    if (vd && vd->isLocalVarDecl() && isa<ConstantArrayType>(vd->getType().getTypePtr()))
+      if (mentionsAny(ase->getIdx(), {idx}))
+        return true;
+  }
+  for (const Stmt *c : s->children())
+    if (subscriptsLocalArray(c, idx))
+      return true;
+  return false;
+}
+
+// Serial loops in thread code unroll fully when the per-thread arrays they
+// index can then stay in registers: a constant trip count up to 16, or up
+// to 64 when the loop's index subscripts such an array (`v[r]` in a loop
+// over the 64 rows a thread owns).
 bool smallLoop(ASTContext &ctx, const ForStmt *fs) {
   auto li = analyzeCanonicalLoop(ctx, fs, nullptr, /*diagnose=*/false);
-  return li && li->constTrip && *li->constTrip <= 16;
+  if (!li || !li->constTrip)
+    return false;
+  return *li->constTrip <= 16 ||
+         (*li->constTrip <= 64 && subscriptsLocalArray(fs->getBody(), li->index));
 }
 
 // Only small loops inside: straight-line code once those are unrolled.
@@ -113,7 +139,7 @@ void KernelPrinter::unrollSmallLoops(const Stmt *s) {
   if (const auto *fs = dyn_cast<ForStmt>(s))
     if (!k.blockLoops.empty()) {
       auto li = analyzeCanonicalLoop(ctx, fs, nullptr, /*diagnose=*/false);
-      if (li && li->constTrip && *li->constTrip <= 16)
+      if (smallLoop(ctx, fs))
         R.InsertTextBefore(begin(fs), "_Pragma(\"unroll\") ");
       // A longer loop whose body is straight-line after that (a register-
       // blocked inner product) unrolls 8 times: the compiler can then issue

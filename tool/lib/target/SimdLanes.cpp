@@ -203,6 +203,15 @@ private:
   }
 
   std::string text(const Stmt *s) const { return R.getRewrittenText(stmtRange(ctx, s)); }
+  // An initializer with the lane subscripts appended inside it, including
+  // one after its last token (`v[k]` -> `v[k][c]`): the range ends where the
+  // next token starts, and the rewriter's text there includes what was
+  // inserted after the last token.
+  std::string initText(const Expr *e) const {
+    CharSourceRange r = SM.getExpansionRange(e->getSourceRange());
+    SourceLocation end = Lexer::getLocForEndOfToken(r.getEnd(), 0, SM, ctx.getLangOpts());
+    return R.getRewrittenText(CharSourceRange::getCharRange(r.getBegin(), end));
+  }
 
   std::string leaf(const Stmt *s, const std::string &indent) const {
     return indent + "_Pragma(\"omp simd\") " + header + " { " + text(s) + " }\n";
@@ -242,8 +251,7 @@ private:
         out += indent + declText(vd) + "\n";
         if (vd->getInit())
           out += indent + "_Pragma(\"omp simd\") " + header + " { " + vd->getName().str() + "[" +
-                 laneIndex + "] = " + R.getRewrittenText(SM.getExpansionRange(vd->getInit()->getSourceRange())) +
-                 "; }\n";
+                 laneIndex + "] = " + initText(vd->getInit()) + "; }\n";
       }
       return out;
     }
