@@ -60,6 +60,26 @@ int total(const hy::array<int, 2> &d, int nb) {
   return all;
 }
 
+// A per-thread scalar initialised from an element of a per-thread array: the
+// lane subscript goes after the initializer's last token too.
+void columns(hy::array<int, 2> &d, int nb) {
+#pragma hy parallel for
+  for (int b = 0; b < nb; ++b)
+// CHECK-LABEL: { // threads c as SIMD lanes
+// CHECK: int v[32][8];
+// CHECK: _Pragma("omp simd") for (int c = 0; c < T; ++c) { dk[c] = v[k][c]; }
+#pragma hy parallel for into(threads)
+    for (int c = 0; c < T; ++c) {
+      int v[32];
+      for (int r = 0; r < 32; ++r) v[r] = d(b * T + r % T, c);
+      for (int k = 0; k < 32; ++k) {
+        const int dk = v[k];
+        for (int r = 0; r < 32; ++r) v[r] = v[r] < dk + 1 ? v[r] : dk + 1;
+      }
+      for (int r = 0; r < 32; ++r) d(b * T + r % T, c) = v[r];
+    }
+}
+
 int main() {
   int nb = 3;
   hy::array<int, 2> d(nb * T, T * R);
@@ -67,5 +87,6 @@ int main() {
     for (int j = 0; j < T * R; ++j)
       d(i, j) = (i * 31 + j * 7) % 11;
   blocked(d, nb, 3);
+  columns(d, nb);
   std::printf("%d %d %d\n", total(d, nb), d(0, 0), d(nb * T - 1, T * R - 1));
 }
