@@ -108,12 +108,15 @@ bool subscriptsLocalArray(const Stmt *s, const VarDecl *idx) {
 // index can then stay in registers: a constant trip count up to 16, or up
 // to 64 when the loop's index subscripts such an array (`v[r]` in a loop
 // over the 64 rows a thread owns).
-bool smallLoop(ASTContext &ctx, const ForStmt *fs) {
-  auto li = analyzeCanonicalLoop(ctx, fs, nullptr, /*diagnose=*/false);
+bool smallLoop(const std::optional<LoopInfo> &li) {
   if (!li || !li->constTrip)
     return false;
   return *li->constTrip <= 16 ||
-         (*li->constTrip <= 64 && subscriptsLocalArray(fs->getBody(), li->index));
+         (*li->constTrip <= 64 && subscriptsLocalArray(li->loop->getBody(), li->index));
+}
+
+std::optional<LoopInfo> serialLoop(ASTContext &ctx, const ForStmt *fs) {
+  return analyzeCanonicalLoop(ctx, fs, nullptr, /*diagnose=*/false);
 }
 
 // Only small loops inside: straight-line code once those are unrolled.
@@ -121,7 +124,7 @@ bool onlySmallLoops(ASTContext &ctx, const Stmt *s) {
   if (!s)
     return true;
   if (const auto *fs = dyn_cast<ForStmt>(s))
-    if (!smallLoop(ctx, fs))
+    if (!smallLoop(serialLoop(ctx, fs)))
       return false;
   if (isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<CXXForRangeStmt>(s))
     return false;
@@ -138,8 +141,8 @@ void KernelPrinter::unrollSmallLoops(const Stmt *s) {
     return;
   if (const auto *fs = dyn_cast<ForStmt>(s))
     if (!k.blockLoops.empty()) {
-      auto li = analyzeCanonicalLoop(ctx, fs, nullptr, /*diagnose=*/false);
-      if (smallLoop(ctx, fs))
+      auto li = serialLoop(ctx, fs);
+      if (smallLoop(li))
         R.InsertTextBefore(begin(fs), "_Pragma(\"unroll\") ");
       // A longer loop whose body is straight-line after that (a register-
       // blocked inner product) unrolls 8 times: the compiler can then issue
