@@ -23,14 +23,16 @@ for f in "$root"/test/e2e/*.cpp; do
 done
 translate "$root/samples/floyd_warshall/fw_kernels.cpp" "$root/.gpu/fw" fw_kernels \
   -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
-# Tile variants for GPU_CHECK_BENCH=1 (tile x threads per block edge), none
-# by default: e.g. FW_VARIANTS="128x16 64x8" scripts/gpu-bundle.sh.
+# Variants of the sample for GPU_CHECK_BENCH=1, none by default: each is
+# NAME=FLAG[,FLAG...] with -D options of fw_kernels.hpp, e.g.
+#   FW_VARIANTS="old=-DHY_FW_SUB_ROWS=4,-DHY_FW_PIVOT_THREADS=16" scripts/gpu-bundle.sh
 for v in ${FW_VARIANTS:-}; do
-  t=${v%x*}; th=${v#*x}
-  mkdir -p "$root/.gpu/fw-$v"
-  "$hyc" --target=cuda "$root/samples/floyd_warshall/fw_kernels.cpp" -o "$root/.gpu/fw-$v/fw_kernels.cuda.cu" \
-    -- -std=c++17 -DHY_FW_TILE=$t -DHY_FW_THREADS=$th -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
-  echo "-DHY_FW_TILE=$t -DHY_FW_THREADS=$th" > "$root/.gpu/fw-$v/flags"
+  name=${v%%=*}; flags=$(echo "${v#*=}" | tr ',' ' ')
+  mkdir -p "$root/.gpu/fw-$name"
+  # shellcheck disable=SC2086
+  "$hyc" --target=cuda "$root/samples/floyd_warshall/fw_kernels.cpp" -o "$root/.gpu/fw-$name/fw_kernels.cuda.cu" \
+    -- -std=c++17 $flags -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
+  echo "$flags" > "$root/.gpu/fw-$name/flags"
 done
 git -C "$root" rev-parse --short HEAD > "$root/.gpu/commit"
 echo "bundled: $(ls "$root/.gpu/e2e" | wc -l) e2e files, FW sample, commit $(cat "$root/.gpu/commit")"

@@ -1,7 +1,8 @@
 // Blocked Floyd-Warshall (Venkataraman et al.; Katz and Kider on GPUs), written
 // once as annotated serial C++. hyc turns every outermost `parallel for` nest
-// into a kernel: a block per tile, kThreads x kThreads threads per block, the
-// tiles a block works on copied to shared memory by `parallel fetch`.
+// into a kernel: a block per tile (its threads are the `into(threads)` loops,
+// shaped per phase in fw_kernels.hpp), the tiles a block works on copied to
+// shared memory by `parallel fetch`.
 //
 // A round p (pivot tile p on the diagonal, origin o = p * kTile) has three
 // phases, each one kernel:
@@ -37,8 +38,12 @@ namespace fw {
 namespace {
 
 constexpr int B = kTile;
-constexpr int T = kThreads;
-constexpr int R = kSub;
+constexpr int T1 = kPivotThreads;  // phase 1: T1 x T1 threads
+constexpr int R1 = B / T1;         // ... each owning R1 x R1 elements
+constexpr int RY = kSubRows;       // phase 3: a RY x RX sub-tile per thread
+constexpr int RX = kSubCols;
+constexpr int T = kThreads;        // fw_min_plus: T x T threads,
+constexpr int R = kSub;            // ... R x R elements each
 constexpr int PB = kPathTile;
 constexpr int PR = kPathSub;
 
@@ -62,20 +67,24 @@ inline int skip_pivot(int c, int p) { return c + (c >= p ? 1 : 0); }
 template <class W>
 void phase1(hy::array<W, 2>& D, int p) {
   const int o = p * B;
+  // One block does this phase while the rest of the GPU waits: its time is
+  // the latency of B steps, each a few shared loads, relaxations and a
+  // barrier. T1 x T1 = 1024 threads with R1 x R1 = 2 x 2 elements each keep
+  // each step short and give the multiprocessor 32 warps to switch between.
 #pragma hy parallel for
   for (int one = 0; one < 1; ++one) {  // a single block: the pivot tile
 #pragma hy parallel fetch(D : B, B : o, o : ty, tx)
     for (int k = 0; k < B; ++k) {
 #pragma hy parallel for into(threads)
-      for (int ty = 0; ty < T; ++ty)
+      for (int ty = 0; ty < T1; ++ty)
 #pragma hy parallel for into(threads)
-        for (int tx = 0; tx < T; ++tx) {
-          W col[R], row[R];  // D(i, k) of my rows, D(k, j) of my columns
-          for (int a = 0; a < R; ++a) col[a] = D(o + ty + a * T, o + k);
-          for (int b = 0; b < R; ++b) row[b] = D(o + k, o + tx + b * T);
-          for (int a = 0; a < R; ++a)
-            for (int b = 0; b < R; ++b) {
-              const int r = ty + a * T, c = tx + b * T;
+        for (int tx = 0; tx < T1; ++tx) {
+          W col[R1], row[R1];  // D(i, k) of my rows, D(k, j) of my columns
+          for (int a = 0; a < R1; ++a) col[a] = D(o + ty + a * T1, o + k);
+          for (int b = 0; b < R1; ++b) row[b] = D(o + k, o + tx + b * T1);
+          for (int a = 0; a < R1; ++a)
+            for (int b = 0; b < R1; ++b) {
+              const int r = ty + a * T1, c = tx + b * T1;
               D(o + r, o + c) = relax(D(o + r, o + c), col[a], row[b]);
             }
         }
@@ -135,42 +144,42 @@ template <class W>
 void phase3(hy::array<W, 2>& D, int p, int nb) {
   const int o = p * B;
   // min_blocks(4): four blocks' tiles fit in a multiprocessor's shared
-  // memory (3 x 17 KiB each, B = 64); nvcc then keeps each thread within 64
-  // registers so that four blocks are resident, not three. (A build with
-  // larger sub-tiles per thread, -DHY_FW_THREADS=8, would spill with it.)
+  // memory (3 x 17 KiB each, B = 64), and nvcc keeps each thread within the
+  // registers that four resident blocks leave (128 with 8 x 16 threads).
 #pragma hy parallel for min_blocks(4)
   for (int ti = 0; ti < nb - 1; ++ti)
 #pragma hy parallel for
     for (int tj = 0; tj < nb - 1; ++tj) {
       const int rb = skip_pivot(ti, p) * B;  // tile (I, J) at origin (rb, cb)
       const int cb = skip_pivot(tj, p) * B;
-      // Each thread owns the R x R sub-tile of rows ty*R.. and columns
-      // tx*R..: its slice of row k is contiguous, so on the GPU it loads as
+      // Each thread owns the RY x RX sub-tile of rows ty*RY.. and columns
+      // tx*RX..: its slice of row k is contiguous, so on the GPU it loads as
       // one vector. The column tile stays in the array's order: it copies
       // asynchronously like the others, and once hyc unrolls the k loop
       // (8 steps) the compiler reads D(i, o + k .. o + k + 3) of each of
-      // my rows as one vector too.
+      // my rows as one vector too. 8 x 4 rather than 4 x 4 halves the
+      // shared-memory loads per relaxation for the same registers per block.
 #pragma hy parallel fetch(D : B, B : rb, cb : ty, tx)
 #pragma hy parallel fetch(D : B, B : rb, o : ty, tx)
 #pragma hy parallel fetch(D : B, B : o, cb : ty, tx)
 #pragma hy parallel for into(threads)
-      for (int ty = 0; ty < T; ++ty)
+      for (int ty = 0; ty < B / RY; ++ty)
 #pragma hy parallel for into(threads)
-        for (int tx = 0; tx < T; ++tx) {
-          W acc[R][R];
-          for (int a = 0; a < R; ++a)
-            for (int b = 0; b < R; ++b)
-              acc[a][b] = D(rb + ty * R + a, cb + tx * R + b);
+        for (int tx = 0; tx < B / RX; ++tx) {
+          W acc[RY][RX];
+          for (int a = 0; a < RY; ++a)
+            for (int b = 0; b < RX; ++b)
+              acc[a][b] = D(rb + ty * RY + a, cb + tx * RX + b);
           for (int k = 0; k < B; ++k) {
-            W col[R], row[R];  // D(i, k) of my rows, D(k, j) of my columns
-            for (int a = 0; a < R; ++a) col[a] = D(rb + ty * R + a, o + k);
-            for (int b = 0; b < R; ++b) row[b] = D(o + k, cb + tx * R + b);
-            for (int a = 0; a < R; ++a)
-              for (int b = 0; b < R; ++b) acc[a][b] = relax(acc[a][b], col[a], row[b]);
+            W col[RY], row[RX];  // D(i, k) of my rows, D(k, j) of my columns
+            for (int a = 0; a < RY; ++a) col[a] = D(rb + ty * RY + a, o + k);
+            for (int b = 0; b < RX; ++b) row[b] = D(o + k, cb + tx * RX + b);
+            for (int a = 0; a < RY; ++a)
+              for (int b = 0; b < RX; ++b) acc[a][b] = relax(acc[a][b], col[a], row[b]);
           }
-          for (int a = 0; a < R; ++a)
-            for (int b = 0; b < R; ++b)
-              D(rb + ty * R + a, cb + tx * R + b) = acc[a][b];
+          for (int a = 0; a < RY; ++a)
+            for (int b = 0; b < RX; ++b)
+              D(rb + ty * RY + a, cb + tx * RX + b) = acc[a][b];
         }
     }
 }

@@ -12,24 +12,40 @@
 
 namespace fw {
 
-// Tile geometry of the distance-only kernels: B x B tiles; in phases 1 and
-// 3 a block of T x T threads, each thread owning R x R elements of a tile
-// (in phase 3 the sub-tile of rows ty*R.., columns tx*R.., which the GPU
-// keeps in registers; in phase 1 rows ty + a*T, columns tx + b*T); in
-// phase 2 B threads, each owning a column (row) of the tile.
-// Tile edge and threads per block edge; a build may choose others with
-// -DHY_FW_TILE=... -DHY_FW_THREADS=... (the benchmark compares a few; phase
-// 3's min_blocks(4) suits the default B = 64, T = 16).
+// Tile geometry of the distance-only kernels, all on B x B tiles:
+//  - phase 1 (the pivot tile): kPivotThreads^2 threads, each owning every
+//    kPivotThreads-th row and column of the tile;
+//  - phase 2: B threads, each owning a column (row) of a tile;
+//  - phase 3: (B / kSubRows) x (B / kSubCols) threads, each owning the
+//    kSubRows x kSubCols sub-tile that the GPU keeps in registers;
+//  - fw_min_plus (out of core): kThreads^2 threads, kSub^2 elements each.
+// A build may choose others with -DHY_FW_TILE=..., -DHY_FW_SUB_ROWS=...,
+// -DHY_FW_SUB_COLS=..., -DHY_FW_PIVOT_THREADS=..., -DHY_FW_THREADS=...
+// (the benchmark compares a few; phase 3's min_blocks(4) suits B = 64).
 #ifndef HY_FW_TILE
 #define HY_FW_TILE 64
+#endif
+#ifndef HY_FW_SUB_ROWS
+#define HY_FW_SUB_ROWS 8
+#endif
+#ifndef HY_FW_SUB_COLS
+#define HY_FW_SUB_COLS 4
+#endif
+#ifndef HY_FW_PIVOT_THREADS
+#define HY_FW_PIVOT_THREADS 32
 #endif
 #ifndef HY_FW_THREADS
 #define HY_FW_THREADS 16
 #endif
 constexpr int kTile = HY_FW_TILE;
+constexpr int kSubRows = HY_FW_SUB_ROWS;
+constexpr int kSubCols = HY_FW_SUB_COLS;
+constexpr int kPivotThreads = HY_FW_PIVOT_THREADS;
 constexpr int kThreads = HY_FW_THREADS;
 constexpr int kSub = kTile / kThreads;
-static_assert(kTile % kThreads == 0, "tile must be a multiple of the block");
+static_assert(kTile % kSubRows == 0 && kTile % kSubCols == 0, "sub-tiles must divide the tile");
+static_assert(kTile % kPivotThreads == 0 && kTile % kThreads == 0,
+              "tile must be a multiple of the block");
 
 // The path-reconstruction kernels carry a next-hop tile beside every distance
 // tile, so they use half the tile edge to stay within shared memory.

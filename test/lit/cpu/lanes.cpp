@@ -80,6 +80,54 @@ void columns(hy::array<int, 2> &d, int nb) {
     }
 }
 
+// A `continue` or `break` that belongs to the thread loop, or to a serial
+// loop that would be distributed over the lanes, would act on the wrong loop
+// inside a lane loop: such nests keep their threads in order.
+// CHECK-LABEL: void skips(
+// CHECK-NOT: as SIMD lanes
+// CHECK: for (int t = 0; t < T; ++t) {
+// CHECK-NEXT: int x = d(b, t);
+// CHECK-NEXT: if (x % 3 == 0)
+// CHECK-NEXT: continue;
+// CHECK: for (int t = 0; t < T; ++t) {
+// CHECK-NEXT: int acc = d(b, t + T);
+// CHECK-NEXT: for (int k = 0; k < nb + 1; ++k) {
+// CHECK: { // threads t as SIMD lanes
+// CHECK-NEXT: int y[8];
+// CHECK-LABEL: int main(
+void skips(hy::array<int, 2> &d, int nb) {
+#pragma hy parallel for
+  for (int b = 0; b < nb; ++b) {
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < T; ++t) {
+      int x = d(b, t);
+      if (x % 3 == 0)
+        continue;
+      d(b, t) = x * 2;
+    }
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < T; ++t) {
+      int acc = d(b, t + T);
+      for (int k = 0; k < nb + 1; ++k) {
+        if (acc > 20)
+          break;
+        acc += k + 1;
+      }
+      d(b, t + T) = acc;
+    }
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < T; ++t) {
+      int y = 0;
+      for (int k = 0; k < 6; ++k) {  // inner jumps of a leaf are fine
+        if (k == t % 4)
+          continue;
+        y += k;
+      }
+      d(b, t) += y;
+    }
+  }
+}
+
 int main() {
   int nb = 3;
   hy::array<int, 2> d(nb * T, T * R);
@@ -88,5 +136,6 @@ int main() {
       d(i, j) = (i * 31 + j * 7) % 11;
   blocked(d, nb, 3);
   columns(d, nb);
+  skips(d, nb);
   std::printf("%d %d %d\n", total(d, nb), d(0, 0), d(nb * T - 1, T * R - 1));
 }

@@ -1,5 +1,6 @@
 // The CUDA target's kernels and launches, and the OpenMP output of the same
-// input: grid-stride block loops, strided thread loops, barriers only where a
+// input: grid-stride block loops, strided thread loops (one iteration per
+// thread, without a loop, where a nest has the block's shape), barriers only where a
 // later part reads what an earlier one wrote, leader-only array writes at
 // block level, reductions, device functions, data coherence. Kernels are
 // printed before the function that contains their loop, so the CUDA checks of
@@ -76,7 +77,7 @@ void phases(hy::array<int, 2> &a, hy::array<int, 2> &b, hy::array<int, 1> &c, in
 // CUDA-LABEL: __global__ void __launch_bounds__(64) hy_sums_L{{[0-9]+}}(hy::cuda::view<int, 2> a, hy::cuda::view<int, 1> lo, int n, long long *hy_red_total, long long hy_trip0) {
 // CUDA: long long total = hy::cuda::op::add::identity<long long>();
 // CUDA-NEXT: long long hy_total_t = hy::cuda::op::add::identity<long long>();
-// CUDA: int hy_rowmax_t0 = hy::cuda::op::max::identity<int>(); for (int j = (0) + (int)threadIdx.x; j < (64); j += (int)blockDim.x)
+// CUDA: int hy_rowmax_t0 = hy::cuda::op::max::identity<int>(); if (const int j = (int)threadIdx.x; true)
 // CUDA-NEXT: hy_rowmax_t0 = std::max(hy_rowmax_t0, a(i, j)); rowmax = hy::cuda::op::max::apply(rowmax, hy::cuda::block_reduce<hy::cuda::op::max>(hy_rowmax_t0));
 // CUDA-NEXT: if (hy_leader) { hy::cuda::atomic_min(&(lo(i % 4)), rowmax); }
 // CUDA-NEXT: total += rowmax;
@@ -146,4 +147,29 @@ void grids(hy::array<int, 3> &v, int s) {
           for (int t = 0; t < 32; ++t)
             if (t == 0)
               v(i, j, k + l) = s + l;
+}
+
+// A nest whose trip counts are the block's shape gives each thread one
+// iteration and is printed without a loop; a `continue` of the nest keeps
+// the loop form, where it means what it means in the source.
+// CUDA-LABEL: __global__ void __launch_bounds__(64) hy_clamp_L{{[0-9]+}}(
+// CUDA: if (const int j = (int)threadIdx.x; true)
+// CUDA-NEXT: a(i, j) = std::min(a(i, j), 100);
+// CUDA: for (int j = (0) + (int)threadIdx.x; j < (64); j += (int)blockDim.x) {
+// CUDA-NEXT: if (a(i, j) < 0)
+// CUDA-NEXT: continue;
+// COMMON-LABEL: void clamp(
+void clamp(hy::array<int, 2> &a, int n) {
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i) {
+#pragma hy parallel for into(threads)
+    for (int j = 0; j < 64; ++j)
+      a(i, j) = std::min(a(i, j), 100);
+#pragma hy parallel for into(threads)
+    for (int j = 0; j < 64; ++j) {
+      if (a(i, j) < 0)
+        continue;
+      a(i, j) = a(i, j) / 2;
+    }
+  }
 }

@@ -88,3 +88,25 @@ void tiles(hy::array<float, 2> &D, hy::array<float, 2> &E, int nb) {
     }
   }
 }
+
+// A thread loop that holds a fetch gives every thread one iteration, and all
+// of them must reach the fetch: no `continue` of that loop (an inner loop may
+// use its own).
+void skip(hy::array<float, 2> &C, const hy::array<float, 2> &A, int nb) {
+#pragma hy parallel for
+  for (int bi = 0; bi < nb; ++bi)
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < 16; ++t) {
+      if (t == 3)
+// CHECK: [[@LINE+1]]:9: error: 'continue' in a thread loop that contains a 'parallel fetch': every thread must run the whole body, so that all of them reach the fetch; use if/else instead
+        continue;
+      float s = 0;
+      for (int q = 0; q < 64; q += 16) {
+        if (q == 32)
+          continue;
+#pragma hy parallel fetch(A : 16, 16 : bi * 16, q : t)
+        for (int k = 0; k < 16; ++k) s += A(bi * 16 + k, q + k);
+      }
+      C(bi * 16 + t, 0) = s;
+    }
+}

@@ -3,6 +3,7 @@
 // a fetch inside a thread nest, and every access of the fetched statement
 // matched to exactly one tile by its origin.
 #include "Checker.h"
+#include "clang/AST/ExprCXX.h"
 
 namespace hy::checks {
 
@@ -32,6 +33,22 @@ void Checker::checkFetch(Fetch &f) {
   }
 }
 
+// A `continue` of a thread loop that holds a fetch would let a thread skip
+// the fetch (or the rest of its one iteration); inner loops may use it.
+void Checker::checkNoContinue(const Stmt *s, bool inLoop) {
+  if (!s || isa<LambdaExpr>(s))
+    return;
+  if (isa<ContinueStmt>(s) && !inLoop) {
+    report(DE, s->getBeginLoc(), Diag::FetchNestContinue);
+    fail();
+    return;
+  }
+  bool loop = inLoop || isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) ||
+              isa<CXXForRangeStmt>(s);
+  for (const Stmt *c : s->children())
+    checkNoContinue(c, loop);
+}
+
 void Checker::checkFetchPlacement(const Node *n, const Node *nest,
                          std::vector<const Fetch *> active) {
   if (!n)
@@ -47,6 +64,8 @@ void Checker::checkFetchPlacement(const Node *n, const Node *nest,
                   "' is not a constant");
           fail();
         }
+    if (n->fixedShape)
+      checkNoContinue(n->loops.back().loop->getBody(), false);
     for (auto &c : n->children)
       checkFetchPlacement(c.get(), n, active);
     return;

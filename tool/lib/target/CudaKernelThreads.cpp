@@ -2,6 +2,7 @@
 // linear thread id), thread-level reductions through block_reduce, and small
 // constant loops unrolled so per-thread arrays stay in registers.
 #include "CudaKernel.h"
+#include "clang/AST/ExprCXX.h"
 
 namespace hy::cudagen {
 
@@ -13,6 +14,32 @@ void KernelPrinter::threadBody(const Node *n) {
   }
   for (auto &c : n->children)
     threadBody(c.get());
+}
+
+// Does `s` hold a `continue` of the loop it is the body of?
+bool KernelPrinter::hasOwnContinue(const Stmt *s) {
+  if (!s || isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<CXXForRangeStmt>(s) ||
+      isa<LambdaExpr>(s))
+    return false;
+  if (isa<ContinueStmt>(s))
+    return true;
+  for (const Stmt *c : s->children())
+    if (hasOwnContinue(c))
+      return true;
+  return false;
+}
+
+// Are the nest's constant trip counts exactly the block's shape (its
+// linear size, for a one-dimensional nest over the linear thread id)?
+bool KernelPrinter::exactShape(const Node &n, bool linear) const {
+  size_t d = n.loops.size();
+  for (size_t i = 0; i < d; ++i) {
+    const LoopInfo &li = n.loops[d - 1 - i];
+    long long want = linear ? shape.total() : shape.dim[i];
+    if (!li.constTrip || *li.constTrip != want)
+      return false;
+  }
+  return true;
 }
 
 std::string KernelPrinter::indexType(const LoopInfo &li) const {
@@ -27,6 +54,12 @@ void KernelPrinter::threadNest(const Node *n, bool inCompound) {
   // block runs in the z = 0 plane. No thread runs an iteration twice.
   bool linear = d == 1 && (shape.dim[1] > 1 || shape.dim[2] > 1) && !n->fixedShape;
   bool plane = d == 2 && shape.dim[2] > 1 && !n->fixedShape;
+  // A nest whose trip counts are the block's shape (the usual case: the
+  // block is sized for its largest nest) gives each thread exactly one
+  // iteration; it is printed as such, without a loop, as a nest holding a
+  // fetch always is. A `continue` of the nest needs the loop form.
+  bool once = n->fixedShape || (!hasOwnContinue(n->loops.back().loop->getBody()) &&
+                                exactShape(*n, linear));
   for (size_t i = 0; i < d; ++i) {
     const LoopInfo &li = n->loops[i];
     const char *ax = axis[d - 1 - i];
@@ -40,7 +73,9 @@ void KernelPrinter::threadNest(const Node *n, bool inCompound) {
     std::string start = lo + " + (" + indexType(li) + ")" + tid +
                         (step == "1" ? "" : " * " + step);
     std::string header;
-    if (n->fixedShape)
+    if (once && evalInt(ctx, li.lower) == 0) // `const int tx = (int)threadIdx.x`
+      start = "(" + indexType(li) + ")" + tid + (step == "1" ? "" : " * " + step);
+    if (once)
       header = "if (" + (li.declaresIndex ? "const " + ty : "") + idx + " = " + start + "; true)";
     else
       header = "for (" + ty + idx + " = " + start + "; " + idx + " " + cmpText(li) + " (" +

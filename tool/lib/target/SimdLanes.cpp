@@ -120,13 +120,22 @@ private:
     return true;
   }
 
-  bool leafOk(const Stmt *s) const {
+  // A leaf runs inside its own lane loop, so a `continue` (or `break`) that
+  // belongs to the thread loop or to a serial loop distributed over the
+  // lanes would act on the wrong loop there: such a nest stays as it is.
+  // Jumps within a loop or switch of the leaf itself are fine.
+  bool leafOk(const Stmt *s, bool inLoop = false, bool inSwitch = false) const {
     if (!s)
       return true;
     if (isa<LambdaExpr>(s) || isa<ReturnStmt>(s) || isa<GotoStmt>(s) || isa<LabelStmt>(s))
       return false;
+    if ((isa<ContinueStmt>(s) && !inLoop) || (isa<BreakStmt>(s) && !inLoop && !inSwitch))
+      return false;
+    bool loop = inLoop || isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) ||
+                isa<CXXForRangeStmt>(s);
+    bool sw = inSwitch || isa<SwitchStmt>(s);
     for (const Stmt *c : s->children())
-      if (!leafOk(c))
+      if (!leafOk(c, loop, sw))
         return false;
     return true;
   }
