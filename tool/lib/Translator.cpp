@@ -26,7 +26,7 @@ public:
     if (DE.hasErrorOccurred())
       return;
     Attachment att;
-    if (!attachPragmas(ctx, table, att))
+    if (!attachPragmas(ctx, table, att) || !checkConditionals(ctx, table, att))
       return;
     TranslationModel model;
     bool built = buildModel(ctx, table, att, model) && checkModel(ctx, model);
@@ -73,6 +73,7 @@ public:
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     Preprocessor &PP = CI.getPreprocessor();
     installPragmaHandler(PP, table);
+    installConditionalRecorder(PP, table);
     PP.setPredefines(PP.getPredefines() + probeDeclarations());
     return true;
   }

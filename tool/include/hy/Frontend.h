@@ -30,6 +30,13 @@ struct Attachment {
 bool attachPragmas(clang::ASTContext &ctx, const PragmaTable &table,
                    Attachment &out);
 
+/// Records the main file's preprocessor conditionals into `table`.
+void installConditionalRecorder(clang::Preprocessor &PP, PragmaTable &table);
+/// Reports an #if ... #endif group that one annotated loop cuts in two (hyc
+/// copies loops' text). Returns false if it reported one.
+bool checkConditionals(clang::ASTContext &ctx, const PragmaTable &table,
+                       const Attachment &att);
+
 /// If `s` is a fetch probe wrapper, the pragma id it carries.
 std::optional<unsigned> probeId(const clang::Stmt *s);
 /// The statement a probe wrapper covers (its else branch).

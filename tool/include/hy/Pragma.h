@@ -59,6 +59,12 @@ struct PragmaDirective {
 /// All pragmas of one translation unit, owned by the frontend action.
 struct PragmaTable {
   std::vector<PragmaDirective> pragmas;
+  /// #elif/#else/#endif directives of the main file and the #if of each.
+  struct Conditional {
+    clang::SourceLocation ifLoc, loc;
+    std::string name; // "else", "endif", ...
+  };
+  std::vector<Conditional> conditionals;
   const PragmaDirective *byId(unsigned id) const {
     return id < pragmas.size() ? &pragmas[id] : nullptr;
   }
