@@ -169,6 +169,14 @@ void Checker::matchAccesses(const Fetch *f, const std::vector<const Fetch *> &ac
         cands.push_back(g);
     if (cands.empty() || k.tileOf.count(a.elementExpr))
       continue;
+    if (a.elementExpr->getBeginLoc().isMacroID() || a.elementExpr->getEndLoc().isMacroID()) {
+      // Once per place in the text (a macro argument may expand twice).
+      SourceLocation at = ctx.getSourceManager().getSpellingLoc(a.elementExpr->getBeginLoc());
+      if (macroReported.insert(at).second)
+        report(DE, a.elementExpr->getBeginLoc(), Diag::FetchAccessInMacro) << a.var->getName();
+      fail();
+      continue;
+    }
     if (cands.size() == 1) {
       k.tileOf[a.elementExpr] = cands.front();
       continue;
@@ -191,8 +199,12 @@ void Checker::matchAccesses(const Fetch *f, const std::vector<const Fetch *> &ac
 }
 
 bool Checker::covers(const Fetch *g, const Expr *e) const {
-  return g->stmt->getBeginLoc() <= e->getBeginLoc() &&
-         e->getEndLoc() <= g->stmt->getEndLoc();
+  // Compared where they stand in the file: an access written inside a macro
+  // counts where the macro is used.
+  const SourceManager &SM = ctx.getSourceManager();
+  auto at = [&](SourceLocation l) { return SM.getExpansionLoc(l); };
+  return !SM.isBeforeInTranslationUnit(at(e->getBeginLoc()), at(g->stmt->getBeginLoc())) &&
+         !SM.isBeforeInTranslationUnit(at(g->stmt->getEndLoc()), at(e->getEndLoc()));
 }
 
 bool Checker::originMatches(const Fetch *g, const std::vector<const Expr *> &idx) {

@@ -243,6 +243,14 @@ void Checker::checkArrayUpdates(const Stmt *region) {
             }
           }
         }
+        if (good && (bo->getBeginLoc().isMacroID() || bo->getEndLoc().isMacroID())) {
+          report(DE, ctx.getSourceManager().getExpansionLoc(bo->getBeginLoc()),
+                 Diag::ReductionUpdateInMacro)
+              << lhs.front().var->getName();
+          fail();
+          matchedTargets.insert(u.target); // reported once, here
+          return;
+        }
         if (good) {
           k.arrayUpdates.push_back(u);
           matchedTargets.insert(u.target);

@@ -86,6 +86,7 @@ private:
   bool originMatches(const Fetch *g, const std::vector<const Expr *> &idx);
 
   ASTContext &ctx;
+  std::set<SourceLocation> macroReported; // accesses in macros already reported
   DiagnosticsEngine &DE;
   Kernel &k;
   std::vector<Access> regionAccesses;
