@@ -42,6 +42,9 @@ for d in .gpu/fw-*; do
   # Registers and spills of the phase-3 kernel (ptxas -v, int32 instance).
   regs=$(awk '/Compiling entry function .*hy_phase3_L[0-9]*IiE/{f=1} f&&/Used/{print; exit}' "$B/fw-$v-build.log")
   say "variant $v ($flags): phase3 ${regs#*info    : }"
+  # The GPU's state before the timings (a warm GPU after the benchmark table
+  # ran measurably slower in session 4's runs).
+  say "  gpu: $(nvidia-smi --query-gpu=temperature.gpu,clocks.sm,power.draw --format=csv,noheader 2>/dev/null)"
   c=$(HY_DEVICE=gpu timeout 60 "$B/fw_cuda_$v" --generate dense:n=1000,density=0.3,seed=$RANDOM --weights int:100 --verify 2>&1 | grep -E 'verify')
   say "  $c"
   for n in ${FW_SIZES:-16384}; do
@@ -53,7 +56,7 @@ for d in .gpu/fw-*; do
     # Kernels launch in the order phase1, phase2, phase3 per round; skip 30
     # rounds, then take 2 rounds' launches (3 kernels each).
     HY_DEVICE=gpu timeout 300 "$ncu" --clock-control none -k regex:"hy_(phase[123]_L|p3_)" --launch-skip 90 --launch-count 6 \
-      --metrics gpu__time_duration.sum,sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread \
+      --metrics gpu__time_duration.sum,sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread,sm__cycles_elapsed.avg.per_second \
       --csv --print-units base "$B/fw_cuda_$v" --generate bench:n=$n,seed=1 >"$B/ncu-$v.csv" 2>&1
     python3 - "$B/ncu-$v.csv" "$n" <<'EOF' | tee -a "$outfile"
 import csv, sys, collections
@@ -69,7 +72,10 @@ for name, ms in d.items():
     print(f"  ncu n={sys.argv[2]} {name}: {sorted(t)[len(t)//2]/1000:.1f} us"
           f", alu {max(ms['sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active']):.0f}%"
           f", warps active {max(ms['sm__warps_active.avg.pct_of_peak_sustained_active']):.0f}%"
-          f", {ms['launch__registers_per_thread'][0]:.0f} regs")
+          f", {ms['launch__registers_per_thread'][0]:.0f} regs"
+          + (f", SM {min(ms['sm__cycles_elapsed.avg.per_second'])/1e9:.2f}"
+             f"-{max(ms['sm__cycles_elapsed.avg.per_second'])/1e9:.2f} GHz"
+             if ms['sm__cycles_elapsed.avg.per_second'] else ""))
 EOF
   fi
 done
