@@ -173,3 +173,31 @@ void clamp(hy::array<int, 2> &a, int n) {
     }
   }
 }
+
+// Code hyc puts in front of a statement that is a whole branch of an `if`
+// (a leader-only write, a one-iteration nest, a host sync) is braced with
+// it, so that the `else` after it still belongs to that `if`.
+// CUDA-LABEL: __global__ void __launch_bounds__(32) hy_branches_L{{[0-9]+}}(
+// CUDA: if (i % 2 == 0)
+// CUDA-NEXT: { if (hy_leader) { c(i) = 1; } }
+// CUDA-NEXT: else
+// CUDA: { if (const int t = (int)threadIdx.x; true)
+// CUDA-NEXT: a(i, t) = 2; }
+// COMMON-LABEL: int branches(
+int branches(hy::array<int, 2> &a, hy::array<int, 1> &c, int n, bool gpu) {
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i) {
+    if (i % 2 == 0)
+      c(i) = 1;
+    else
+#pragma hy parallel for into(threads)
+      for (int t = 0; t < 32; ++t)
+        a(i, t) = 2;
+  }
+  if (gpu)
+    branches(a, c, n - 1, false);
+  else
+// CUDA: { hy::cuda::host(c, hy::cuda::read_write); c(0) = 5; }
+    c(0) = 5;
+  return c(0);
+}

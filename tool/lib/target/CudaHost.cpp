@@ -2,6 +2,7 @@
 // through the kernels' calls, coherence calls and resident scopes in the
 // host code of resident functions.
 #include "CudaHost.h"
+#include <algorithm>
 #include "PrintUtil.h"
 #include "hy/Analysis.h"
 #include "hy/Diagnostics.h"
@@ -163,34 +164,63 @@ private:
     if (!s)
       return;
     if (const auto *cs = dyn_cast<CompoundStmt>(s)) {
-      for (const Stmt *c : cs->body()) {
-        if (isRegion(c))
-          continue;
-        const Expr *e = dyn_cast<Expr>(c);
-        if (e && residentCallee(e->IgnoreParenImpCasts()))
-          continue; // a call that keeps its arrays resident
-        if (containsDeviceWork(c)) {
-          for (const Stmt *ch : c->children())
-            walk(ch);
-          continue;
-        }
-        std::vector<Access> acc;
-        collectAccesses(c, acc);
-        std::map<const VarDecl *, bool> touched; // var -> written
-        for (const Access &a : acc)
-          if (arrays.count(a.var) && !a.meta)
-            touched[a.var] = touched[a.var] || a.write;
-        std::string sync;
-        for (auto &[v, w] : touched)
-          sync += "hy::cuda::host(" + v->getName().str() + ", " +
-                  (w ? "hy::cuda::read_write" : "hy::cuda::read") + "); ";
-        if (!sync.empty())
-          R.InsertTextBefore(ctx.getSourceManager().getExpansionLoc(c->getBeginLoc()), sync);
-      }
+      for (const Stmt *c : cs->body())
+        visit(c, /*alone=*/false);
       return;
     }
-    for (const Stmt *c : s->children())
+    // A branch or loop body that is a single statement, not a block: it is
+    // visited like a statement of a block, and braced if it gets a sync in
+    // front (so that it stays the whole branch, and an `else` after it
+    // keeps its `if`).
+    std::vector<const Stmt *> bodies;
+    if (const auto *is = dyn_cast<IfStmt>(s))
+      bodies = {is->getThen(), is->getElse()};
+    else if (const auto *fs = dyn_cast<ForStmt>(s))
+      bodies = {fs->getBody()};
+    else if (const auto *ws = dyn_cast<WhileStmt>(s))
+      bodies = {ws->getBody()};
+    else if (const auto *ds = dyn_cast<DoStmt>(s))
+      bodies = {ds->getBody()};
+    else if (const auto *rs = dyn_cast<CXXForRangeStmt>(s))
+      bodies = {rs->getBody()};
+    for (const Stmt *c : s->children()) {
+      bool body = std::find(bodies.begin(), bodies.end(), c) != bodies.end();
+      if (body && c && !isa<CompoundStmt>(c))
+        visit(c, /*alone=*/true);
+      else
+        walk(c);
+    }
+  }
+
+  // One statement of host code: a kernel region or a resident call is left
+  // alone, a statement holding device work is searched further, any other
+  // gets the host syncs of the arrays it touches in front of it.
+  void visit(const Stmt *c, bool alone) {
+    if (!c || isRegion(c))
+      return;
+    const Expr *e = dyn_cast<Expr>(c);
+    if (e && residentCallee(e->IgnoreParenImpCasts()))
+      return; // a call that keeps its arrays resident
+    if (containsDeviceWork(c)) {
       walk(c);
+      return;
+    }
+    std::vector<Access> acc;
+    collectAccesses(c, acc);
+    std::map<const VarDecl *, bool> touched; // var -> written
+    for (const Access &a : acc)
+      if (arrays.count(a.var) && !a.meta)
+        touched[a.var] = touched[a.var] || a.write;
+    std::string sync;
+    for (auto &[v, w] : touched)
+      sync += "hy::cuda::host(" + v->getName().str() + ", " +
+              (w ? "hy::cuda::read_write" : "hy::cuda::read") + "); ";
+    if (sync.empty())
+      return;
+    SourceLocation at = ctx.getSourceManager().getExpansionLoc(c->getBeginLoc());
+    R.InsertTextBefore(at, alone ? "{ " + sync : sync);
+    if (alone)
+      R.InsertTextAfter(stmtEnd(ctx, c), " }");
   }
 
   const PrintInput &in;

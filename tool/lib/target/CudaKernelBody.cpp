@@ -116,8 +116,10 @@ void KernelPrinter::block(const Node *n, Sets &state, bool inCompound) {
     Sets mine = setsOf(n->stmt);
     barrierBefore(n, mine, state, inCompound);
     if (!flat && !mine.w.empty() && !isa<DeclStmt>(n->stmt) && !isa<NullStmt>(n->stmt)) {
-      insertBefore(n->stmt, "if (hy_leader) { ");
-      insertAfter(n->stmt, " }");
+      // Braced whole where it is a branch of an `if`, so that an `else`
+      // after it still belongs to that `if`.
+      insertBefore(n->stmt, inCompound ? "if (hy_leader) { " : "{ if (hy_leader) { ");
+      insertAfter(n->stmt, inCompound ? " }" : " } }");
     }
     state.add(mine);
     return;

@@ -110,9 +110,13 @@ void KernelPrinter::threadNest(const Node *n, bool inCompound) {
   unrollSmallLoops(n->loops.back().loop->getBody());
   if (n->fixedShape)
     threadBody(n->children.front().get());
-  if (!pre.empty()) {
-    insertBefore(n->stmt, (inCompound ? "" : "{ ") + pre);
-    insertAfter(n->stmt, post + (inCompound ? "" : " }"));
+  // A nest printed as `if (...)` (one iteration per thread, or the z = 0
+  // plane) is braced where it is a branch of an `if`, so that an `else`
+  // after it still belongs to that `if`.
+  bool brace = !inCompound && (once || plane || !pre.empty());
+  if (brace || !pre.empty()) {
+    insertBefore(n->stmt, (brace ? "{ " : "") + pre);
+    insertAfter(n->stmt, post + (brace ? " }" : ""));
   }
 }
 
