@@ -1,7 +1,9 @@
 // e2e: tiles with halos (2-D 5-point stencil, 16x16 threads reading an
 // 18x18 tile), a permuted fetch (transpose), successive thread loops that
 // need barriers, block-uniform if/while, helper functions, std::vector in a
-// kernel, a template function, many small problems at one block each.
+// kernel, a template function, many small problems at one block each,
+// if-branches without braces around nests and block-level writes (and in
+// host code after a kernel), and `continue` in a thread loop.
 #include <hy/hy.hpp>
 #include <cstdlib>
 #include <cstdint>
@@ -83,6 +85,34 @@ void smallProblems(const std::vector<T> &in, std::vector<T> &out, hy::array<T, 2
 
 // The input comes from a seed: argv[1] when given (the GPU check draws fresh
 // ones), else a fixed default.
+// Rows of even index keep a tag in c and get their negative values doubled
+// (a thread skips the others with `continue`); odd rows are set to 7. The
+// branches have no braces on purpose: code hyc puts in front of a branch
+// must not take the `else` away from its `if`.
+int branches(hy::array<int, 2> &a, hy::array<int, 1> &c, int n, bool again) {
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i) {
+    if (i % 2 == 0)
+      c(i) = i + 100;
+    else
+#pragma hy parallel for into(threads)
+      for (int t = 0; t < 32; ++t)
+        a(i, t) = 7;
+    if (i % 2 == 0)
+#pragma hy parallel for into(threads)
+      for (int t = 0; t < 32; ++t) {
+        if (a(i, t) >= 0)
+          continue;
+        a(i, t) *= 2;
+      }
+  }
+  if (again)
+    return branches(a, c, n, false);
+  else
+    c(0) += 1;
+  return c(0);
+}
+
 int main(int argc, char **argv) {
   uint32_t seed = argc > 1 ? static_cast<uint32_t>(std::strtoul(argv[1], nullptr, 10)) : 12345u;
   const int nb = 4, B = 16, n = nb * B;
@@ -130,6 +160,19 @@ int main(int argc, char **argv) {
   for (double v : outd)
     dsum += v;
   std::printf("small %lld %llu %.1f\n", sum, h, dsum);
+  hy::array<int, 2> br(9, 32);
+  hy::array<int, 1> tag(9);
+  for (int i = 0; i < 9; ++i)
+    for (int t = 0; t < 32; ++t)
+      br(i, t) = static_cast<int>(next(seed) % 200) - 100;
+  const int c0 = branches(br, tag, 9, true);
+  long long bsum = 0;
+  for (int i = 0; i < 9; ++i) {
+    bsum = bsum * 7 + tag(i) * (i % 2 == 0);
+    for (int t = 0; t < 32; ++t)
+      bsum += br(i, t) * (t + 1);
+  }
+  std::printf("branches %d %lld\n", c0, bsum);
   std::printf("checksum %llu\n", cs ^ static_cast<unsigned long long>(ok + sum) ^ h);
   return 0;
 }
