@@ -201,3 +201,26 @@ int branches(hy::array<int, 2> &a, hy::array<int, 1> &c, int n, bool gpu) {
     c(0) = 5;
   return c(0);
 }
+
+// A host loop around a kernel: its condition runs on the host after each
+// launch, so it gets the host sync inside it (a sync in front of the loop
+// would cover only the first test).
+// COMMON-LABEL: int rounds(
+// CUDA: while ((hy::cuda::host(changed, hy::cuda::read), changed(0) != 0)) {
+// CUDA-NEXT: hy::cuda::host(changed, hy::cuda::read_write); changed(0) = 0;
+// OMP: while (changed(0) != 0) {
+int rounds(hy::array<int, 1> &d, hy::array<int, 1> &changed, int n) {
+  int r = 0;
+  changed(0) = 1;
+  while (changed(0) != 0) {
+    changed(0) = 0;
+#pragma hy parallel for reduction(max : changed)
+    for (int i = 1; i < n; ++i)
+      if (d(i - 1) + 1 < d(i)) {
+        d(i) = d(i - 1) + 1;
+        changed(0) = std::max(changed(0), 1);
+      }
+    ++r;
+  }
+  return r;
+}

@@ -2,12 +2,12 @@
 // through the kernels' calls, coherence calls and resident scopes in the
 // host code of resident functions.
 #include "CudaHost.h"
-#include <algorithm>
 #include "PrintUtil.h"
 #include "hy/Analysis.h"
 #include "hy/Diagnostics.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -168,28 +168,95 @@ private:
         visit(c, /*alone=*/false);
       return;
     }
-    // A branch or loop body that is a single statement, not a block: it is
-    // visited like a statement of a block, and braced if it gets a sync in
+    std::vector<const Stmt *> bodies, headers;
+    if (!control(s, bodies, headers)) {
+      for (const Stmt *c : s->children())
+        walk(c);
+      return;
+    }
+    // A control statement around device work: its conditions (and a for
+    // loop's increment) run on the host after kernels, every time, so each
+    // gets the syncs of the arrays it reads inside it, by a comma.
+    for (const Stmt *h : headers)
+      syncInside(h);
+    // A branch or loop body that is a single statement, not a block, is
+    // visited like a statement of a block and braced if it gets a sync in
     // front (so that it stays the whole branch, and an `else` after it
     // keeps its `if`).
-    std::vector<const Stmt *> bodies;
-    if (const auto *is = dyn_cast<IfStmt>(s))
-      bodies = {is->getThen(), is->getElse()};
-    else if (const auto *fs = dyn_cast<ForStmt>(s))
-      bodies = {fs->getBody()};
-    else if (const auto *ws = dyn_cast<WhileStmt>(s))
-      bodies = {ws->getBody()};
-    else if (const auto *ds = dyn_cast<DoStmt>(s))
-      bodies = {ds->getBody()};
-    else if (const auto *rs = dyn_cast<CXXForRangeStmt>(s))
-      bodies = {rs->getBody()};
-    for (const Stmt *c : s->children()) {
-      bool body = std::find(bodies.begin(), bodies.end(), c) != bodies.end();
-      if (body && c && !isa<CompoundStmt>(c))
-        visit(c, /*alone=*/true);
-      else
+    for (const Stmt *c : bodies)
+      if (c && isa<CompoundStmt>(c))
         walk(c);
+      else
+        visit(c, /*alone=*/true);
+  }
+
+  static bool control(const Stmt *s, std::vector<const Stmt *> &bodies,
+                      std::vector<const Stmt *> &headers) {
+    if (const auto *is = dyn_cast<IfStmt>(s)) {
+      headers = {is->getInit(), is->getConditionVariableDeclStmt(), is->getCond()};
+      bodies = {is->getThen(), is->getElse()};
+    } else if (const auto *fs = dyn_cast<ForStmt>(s)) {
+      headers = {fs->getInit(), fs->getConditionVariableDeclStmt(), fs->getCond(), fs->getInc()};
+      bodies = {fs->getBody()};
+    } else if (const auto *ws = dyn_cast<WhileStmt>(s)) {
+      headers = {ws->getConditionVariableDeclStmt(), ws->getCond()};
+      bodies = {ws->getBody()};
+    } else if (const auto *ds = dyn_cast<DoStmt>(s)) {
+      headers = {ds->getCond()};
+      bodies = {ds->getBody()};
+    } else if (const auto *ss = dyn_cast<SwitchStmt>(s)) {
+      headers = {ss->getInit(), ss->getConditionVariableDeclStmt(), ss->getCond()};
+      bodies = {ss->getBody()};
+    } else if (const auto *rs = dyn_cast<CXXForRangeStmt>(s)) {
+      headers = {rs->getInit(), rs->getRangeInit()};
+      bodies = {rs->getBody()};
+    } else {
+      return false;
     }
+    return true;
+  }
+
+  // The arrays a piece of host code touches, as hy::cuda::host(...) calls.
+  std::vector<std::string> syncsFor(const Stmt *c) const {
+    std::vector<Access> acc;
+    collectAccesses(c, acc);
+    std::map<const VarDecl *, bool> touched; // var -> written
+    for (const Access &a : acc)
+      if (arrays.count(a.var) && !a.meta)
+        touched[a.var] = touched[a.var] || a.write;
+    std::vector<std::string> out;
+    for (auto &[v, w] : touched)
+      out.push_back("hy::cuda::host(" + v->getName().str() + ", " +
+                    (w ? "hy::cuda::read_write" : "hy::cuda::read") + ")");
+    return out;
+  }
+
+  // `cond` -> `(hy::cuda::host(a, ...), cond)`; in a declaration, around
+  // each initializer.
+  void syncInside(const Stmt *h) {
+    if (!h)
+      return;
+    if (const auto *ds = dyn_cast<DeclStmt>(h)) {
+      for (const Decl *d : ds->decls())
+        if (const auto *vd = dyn_cast<VarDecl>(d))
+          if (vd->getInit())
+            syncInside(vd->getInit());
+      return;
+    }
+    const auto *e = dyn_cast<Expr>(h);
+    if (!e)
+      return;
+    std::vector<std::string> syncs = syncsFor(e);
+    if (syncs.empty())
+      return;
+    std::string pre = "(";
+    for (const std::string &x : syncs)
+      pre += x + ", ";
+    const SourceManager &SM = ctx.getSourceManager();
+    R.InsertTextBefore(SM.getExpansionLoc(e->getBeginLoc()), pre);
+    R.InsertTextAfter(Lexer::getLocForEndOfToken(SM.getExpansionLoc(e->getEndLoc()), 0, SM,
+                                                 ctx.getLangOpts()),
+                      ")");
   }
 
   // One statement of host code: a kernel region or a resident call is left
@@ -205,16 +272,9 @@ private:
       walk(c);
       return;
     }
-    std::vector<Access> acc;
-    collectAccesses(c, acc);
-    std::map<const VarDecl *, bool> touched; // var -> written
-    for (const Access &a : acc)
-      if (arrays.count(a.var) && !a.meta)
-        touched[a.var] = touched[a.var] || a.write;
     std::string sync;
-    for (auto &[v, w] : touched)
-      sync += "hy::cuda::host(" + v->getName().str() + ", " +
-              (w ? "hy::cuda::read_write" : "hy::cuda::read") + "); ";
+    for (const std::string &x : syncsFor(c))
+      sync += x + "; ";
     if (sync.empty())
       return;
     SourceLocation at = ctx.getSourceManager().getExpansionLoc(c->getBeginLoc());
