@@ -224,3 +224,24 @@ int rounds(hy::array<int, 1> &d, hy::array<int, 1> &changed, int n) {
   }
   return r;
 }
+
+// In a switch around a kernel the host sync goes after a case label, where
+// that case's code starts.
+// COMMON-LABEL: int modes(
+// CUDA: case 1:
+// CUDA-NEXT: hy::cuda::host(a, hy::cuda::read_write); a(0) = 7;
+int modes(hy::array<int, 1> &a, int n, int mode) {
+  switch (mode) {
+  case 0:
+#pragma hy parallel for
+    for (int i = 0; i < n; ++i)
+      a(i) = 1;
+    break;
+  case 1:
+    a(0) = 7;
+    break;
+  default:
+    break;
+  }
+  return a(0);
+}

@@ -265,6 +265,11 @@ private:
   void visit(const Stmt *c, bool alone) {
     if (!c || isRegion(c))
       return;
+    // `case 1: stmt` / `label: stmt`: the sync goes after the label.
+    if (const auto *sc = dyn_cast<SwitchCase>(c))
+      return visit(sc->getSubStmt(), alone);
+    if (const auto *ls = dyn_cast<LabelStmt>(c))
+      return visit(ls->getSubStmt(), alone);
     const Expr *e = dyn_cast<Expr>(c);
     if (e && residentCallee(e->IgnoreParenImpCasts()))
       return; // a call that keeps its arrays resident
