@@ -64,6 +64,12 @@ int main(int argc, const char **argv) {
     errs() << "hyc: error: expected exactly one input file\n";
     return 2;
   }
+  if (!sys::fs::exists(files[0])) {
+    errs() << "hyc: error: no such file: '" << files[0] << "'\n";
+    if (!Output.empty())
+      sys::fs::remove(Output);
+    return 1;
+  }
   hy::TranslateResult r = hy::translateFile(parser->getCompilations(), files[0], opts);
   if (!r.ok) {
     if (!Output.empty())
