@@ -49,4 +49,11 @@ bool sameExpr(clang::ASTContext &ctx, const clang::Expr *a, const clang::Expr *b
 /// The DeclRefExpr'd variable of an expression after stripping parens/casts.
 const clang::VarDecl *refVar(const clang::Expr *e);
 
+/// The parts of a control statement (if, for, while, do, switch, range
+/// for): its headers (init, condition variable, condition, increment, range;
+/// absent ones null) and its bodies (then/else or loop body). False for any
+/// other statement.
+bool controlParts(const clang::Stmt *s, std::vector<const clang::Stmt *> &headers,
+                  std::vector<const clang::Stmt *> &bodies);
+
 } // namespace hy

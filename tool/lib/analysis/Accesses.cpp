@@ -12,6 +12,32 @@ using namespace clang;
 
 namespace hy {
 
+bool controlParts(const Stmt *s, std::vector<const Stmt *> &headers,
+                  std::vector<const Stmt *> &bodies) {
+  if (const auto *is = dyn_cast<IfStmt>(s)) {
+    headers = {is->getInit(), is->getConditionVariableDeclStmt(), is->getCond()};
+    bodies = {is->getThen(), is->getElse()};
+  } else if (const auto *fs = dyn_cast<ForStmt>(s)) {
+    headers = {fs->getInit(), fs->getConditionVariableDeclStmt(), fs->getCond(), fs->getInc()};
+    bodies = {fs->getBody()};
+  } else if (const auto *ws = dyn_cast<WhileStmt>(s)) {
+    headers = {ws->getConditionVariableDeclStmt(), ws->getCond()};
+    bodies = {ws->getBody()};
+  } else if (const auto *ds = dyn_cast<DoStmt>(s)) {
+    headers = {ds->getCond()};
+    bodies = {ds->getBody()};
+  } else if (const auto *ss = dyn_cast<SwitchStmt>(s)) {
+    headers = {ss->getInit(), ss->getConditionVariableDeclStmt(), ss->getCond()};
+    bodies = {ss->getBody()};
+  } else if (const auto *rs = dyn_cast<CXXForRangeStmt>(s)) {
+    headers = {rs->getInit(), rs->getRangeInit()};
+    bodies = {rs->getBody()};
+  } else {
+    return false;
+  }
+  return true;
+}
+
 const VarDecl *refVar(const Expr *e) {
   if (!e)
     return nullptr;

@@ -49,6 +49,12 @@ void Checker::checkNoContinue(const Stmt *s, bool inLoop) {
     checkNoContinue(c, loop);
 }
 
+static std::vector<const Stmt *> headersOf(const Stmt *s) {
+  std::vector<const Stmt *> headers, bodies;
+  controlParts(s, headers, bodies);
+  return headers;
+}
+
 void Checker::checkFetchPlacement(const Node *n, const Node *nest,
                          std::vector<const Fetch *> active) {
   if (!n)
@@ -87,7 +93,7 @@ void Checker::checkFetchPlacement(const Node *n, const Node *nest,
   }
   case NodeKind::Control:
     if (nest && containsFetch(n))
-      for (const Stmt *c : controlHeader(n->stmt))
+      for (const Stmt *c : headersOf(n->stmt))
         if (const VarDecl *v = c ? mentionsAny(c, varying) : nullptr) {
           report(DE, c->getBeginLoc(), Diag::FetchDivergent) << v->getName();
           fail();
@@ -97,22 +103,6 @@ void Checker::checkFetchPlacement(const Node *n, const Node *nest,
     for (auto &c : n->children)
       checkFetchPlacement(c.get(), nest, active);
   }
-}
-
-std::vector<const Stmt *> Checker::controlHeader(const Stmt *s) {
-  if (const auto *is = dyn_cast<IfStmt>(s))
-    return {is->getInit(), is->getConditionVariableDeclStmt(), is->getCond()};
-  if (const auto *fs = dyn_cast<ForStmt>(s))
-    return {fs->getInit(), fs->getCond(), fs->getInc()};
-  if (const auto *ws = dyn_cast<WhileStmt>(s))
-    return {ws->getConditionVariableDeclStmt(), ws->getCond()};
-  if (const auto *ds = dyn_cast<DoStmt>(s))
-    return {ds->getCond()};
-  if (const auto *ss = dyn_cast<SwitchStmt>(s))
-    return {ss->getInit(), ss->getCond()};
-  if (const auto *rs = dyn_cast<CXXForRangeStmt>(s))
-    return {rs->getRangeInit()};
-  return {};
 }
 
 const std::set<const VarDecl *> &Checker::threadVarying(const Node *nest) {

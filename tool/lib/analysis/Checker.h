@@ -70,7 +70,6 @@ private:
                            std::vector<const Fetch *> active);
 
   // The parts of a control statement that decide which way it goes.
-  static std::vector<const Stmt *> controlHeader(const Stmt *s);
 
   // Variables whose value differs between the threads of a block inside
   // `nest`: its loop indices and every local of the nest that is

@@ -169,7 +169,7 @@ private:
       return;
     }
     std::vector<const Stmt *> bodies, headers;
-    if (!control(s, bodies, headers)) {
+    if (!controlParts(s, headers, bodies)) {
       for (const Stmt *c : s->children())
         walk(c);
       return;
@@ -188,32 +188,6 @@ private:
         walk(c);
       else
         visit(c, /*alone=*/true);
-  }
-
-  static bool control(const Stmt *s, std::vector<const Stmt *> &bodies,
-                      std::vector<const Stmt *> &headers) {
-    if (const auto *is = dyn_cast<IfStmt>(s)) {
-      headers = {is->getInit(), is->getConditionVariableDeclStmt(), is->getCond()};
-      bodies = {is->getThen(), is->getElse()};
-    } else if (const auto *fs = dyn_cast<ForStmt>(s)) {
-      headers = {fs->getInit(), fs->getConditionVariableDeclStmt(), fs->getCond(), fs->getInc()};
-      bodies = {fs->getBody()};
-    } else if (const auto *ws = dyn_cast<WhileStmt>(s)) {
-      headers = {ws->getConditionVariableDeclStmt(), ws->getCond()};
-      bodies = {ws->getBody()};
-    } else if (const auto *ds = dyn_cast<DoStmt>(s)) {
-      headers = {ds->getCond()};
-      bodies = {ds->getBody()};
-    } else if (const auto *ss = dyn_cast<SwitchStmt>(s)) {
-      headers = {ss->getInit(), ss->getConditionVariableDeclStmt(), ss->getCond()};
-      bodies = {ss->getBody()};
-    } else if (const auto *rs = dyn_cast<CXXForRangeStmt>(s)) {
-      headers = {rs->getInit(), rs->getRangeInit()};
-      bodies = {rs->getBody()};
-    } else {
-      return false;
-    }
-    return true;
   }
 
   // The arrays a piece of host code touches, as hy::cuda::host(...) calls.
