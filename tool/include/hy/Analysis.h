@@ -49,6 +49,10 @@ bool sameExpr(clang::ASTContext &ctx, const clang::Expr *a, const clang::Expr *b
 /// The DeclRefExpr'd variable of an expression after stripping parens/casts.
 const clang::VarDecl *refVar(const clang::Expr *e);
 
+/// The continue statements in `body` that belong to the loop `body` is the
+/// body of (not to a loop nested in it, nor inside a lambda).
+void ownContinues(const clang::Stmt *body, std::vector<const clang::ContinueStmt *> &out);
+
 /// The parts of a control statement (if, for, while, do, switch, range
 /// for): its headers (init, condition variable, condition, increment, range;
 /// absent ones null) and its bodies (then/else or loop body). False for any

@@ -12,6 +12,18 @@ using namespace clang;
 
 namespace hy {
 
+void ownContinues(const Stmt *body, std::vector<const ContinueStmt *> &out) {
+  if (!body || isa<ForStmt>(body) || isa<WhileStmt>(body) || isa<DoStmt>(body) ||
+      isa<CXXForRangeStmt>(body) || isa<LambdaExpr>(body))
+    return;
+  if (const auto *cs = dyn_cast<ContinueStmt>(body)) {
+    out.push_back(cs);
+    return;
+  }
+  for (const Stmt *c : body->children())
+    ownContinues(c, out);
+}
+
 bool controlParts(const Stmt *s, std::vector<const Stmt *> &headers,
                   std::vector<const Stmt *> &bodies) {
   if (const auto *is = dyn_cast<IfStmt>(s)) {

@@ -3,7 +3,6 @@
 // a fetch inside a thread nest, and every access of the fetched statement
 // matched to exactly one tile by its origin.
 #include "Checker.h"
-#include "clang/AST/ExprCXX.h"
 
 namespace hy::checks {
 
@@ -33,22 +32,6 @@ void Checker::checkFetch(Fetch &f) {
   }
 }
 
-// A `continue` of a thread loop that holds a fetch would let a thread skip
-// the fetch (or the rest of its one iteration); inner loops may use it.
-void Checker::checkNoContinue(const Stmt *s, bool inLoop) {
-  if (!s || isa<LambdaExpr>(s))
-    return;
-  if (isa<ContinueStmt>(s) && !inLoop) {
-    report(DE, s->getBeginLoc(), Diag::FetchNestContinue);
-    fail();
-    return;
-  }
-  bool loop = inLoop || isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) ||
-              isa<CXXForRangeStmt>(s);
-  for (const Stmt *c : s->children())
-    checkNoContinue(c, loop);
-}
-
 static std::vector<const Stmt *> headersOf(const Stmt *s) {
   std::vector<const Stmt *> headers, bodies;
   controlParts(s, headers, bodies);
@@ -70,8 +53,16 @@ void Checker::checkFetchPlacement(const Node *n, const Node *nest,
                   "' is not a constant");
           fail();
         }
-    if (n->fixedShape)
-      checkNoContinue(n->loops.back().loop->getBody(), false);
+    if (n->fixedShape) {
+      // A `continue` of the nest would let a thread skip the fetch (or the
+      // rest of its one iteration); inner loops may use their own.
+      std::vector<const ContinueStmt *> jumps;
+      ownContinues(n->loops.back().loop->getBody(), jumps);
+      for (const ContinueStmt *c : jumps) {
+        report(DE, c->getBeginLoc(), Diag::FetchNestContinue);
+        fail();
+      }
+    }
     for (auto &c : n->children)
       checkFetchPlacement(c.get(), n, active);
     return;

@@ -65,7 +65,6 @@ private:
 
   // Walks the block body with the fetches and thread-varying variables in
   // scope; matches accesses to tiles and checks origins and divergence.
-  void checkNoContinue(const Stmt *s, bool inLoop);
   void checkFetchPlacement(const Node *n, const Node *nest,
                            std::vector<const Fetch *> active);
 

@@ -143,7 +143,6 @@ private:
   // --- thread nests (CudaKernelThreads.cpp)
   void threadBody(const Node *n);
   std::string indexType(const LoopInfo &li) const;
-  static bool hasOwnContinue(const Stmt *s);
   bool exactShape(const Node &n, bool linear) const;
   void threadNest(const Node *n, bool inCompound);
   // Serial loops with a small constant trip count inside thread code are

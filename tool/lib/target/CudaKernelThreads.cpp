@@ -2,7 +2,6 @@
 // linear thread id), thread-level reductions through block_reduce, and small
 // constant loops unrolled so per-thread arrays stay in registers.
 #include "CudaKernel.h"
-#include "clang/AST/ExprCXX.h"
 
 namespace hy::cudagen {
 
@@ -14,19 +13,6 @@ void KernelPrinter::threadBody(const Node *n) {
   }
   for (auto &c : n->children)
     threadBody(c.get());
-}
-
-// Does `s` hold a `continue` of the loop it is the body of?
-bool KernelPrinter::hasOwnContinue(const Stmt *s) {
-  if (!s || isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<CXXForRangeStmt>(s) ||
-      isa<LambdaExpr>(s))
-    return false;
-  if (isa<ContinueStmt>(s))
-    return true;
-  for (const Stmt *c : s->children())
-    if (hasOwnContinue(c))
-      return true;
-  return false;
 }
 
 // Are the nest's constant trip counts exactly the block's shape (its
@@ -58,8 +44,9 @@ void KernelPrinter::threadNest(const Node *n, bool inCompound) {
   // block is sized for its largest nest) gives each thread exactly one
   // iteration; it is printed as such, without a loop, as a nest holding a
   // fetch always is. A `continue` of the nest needs the loop form.
-  bool once = n->fixedShape || (!hasOwnContinue(n->loops.back().loop->getBody()) &&
-                                exactShape(*n, linear));
+  std::vector<const ContinueStmt *> jumps;
+  ownContinues(n->loops.back().loop->getBody(), jumps);
+  bool once = n->fixedShape || (jumps.empty() && exactShape(*n, linear));
   for (size_t i = 0; i < d; ++i) {
     const LoopInfo &li = n->loops[i];
     const char *ax = axis[d - 1 - i];
