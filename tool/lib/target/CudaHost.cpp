@@ -7,7 +7,6 @@
 #include "hy/Diagnostics.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include <algorithm>
 
 using namespace clang;
 
