@@ -143,25 +143,28 @@ void phase2(hy::array<W, 2>& D, int p, int nb) {
 template <class W>
 void phase3(hy::array<W, 2>& D, int p, int nb) {
   const int o = p * B;
-  // min_blocks(4): four blocks' tiles fit in a multiprocessor's shared
-  // memory (3 x 17 KiB each, B = 64), and nvcc keeps each thread within the
-  // registers that four resident blocks leave (128 with 8 x 16 threads).
-#pragma hy parallel for min_blocks(4)
+  // min_blocks(6): six blocks' two tiles fit in a multiprocessor's shared
+  // memory (2 x 17 KiB each, B = 64), and nvcc keeps each thread within the
+  // registers that six resident blocks leave (85 with 8 x 16 threads). The
+  // more blocks a multiprocessor holds, the more of them compute while
+  // others wait for their tiles.
+#pragma hy parallel for min_blocks(6)
   for (int ti = 0; ti < nb - 1; ++ti)
 #pragma hy parallel for
     for (int tj = 0; tj < nb - 1; ++tj) {
       const int rb = skip_pivot(ti, p) * B;  // tile (I, J) at origin (rb, cb)
       const int cb = skip_pivot(tj, p) * B;
       // Each thread owns the RY x RX sub-tile of rows ty*RY.. and columns
-      // tx*RX..: its slice of row k is contiguous, so on the GPU it loads as
-      // one vector. The column tile stays in the array's order: it copies
-      // asynchronously like the others, and once hyc unrolls the k loop
-      // (8 steps) the compiler reads D(i, o + k .. o + k + 3) of each of
-      // my rows as one vector too. 8 x 4 rather than 4 x 4 halves the
-      // shared-memory loads per relaxation for the same registers per block.
-#pragma hy parallel fetch(D : B, B : rb, cb : ty, tx)
-#pragma hy parallel fetch(D : B, B : rb, o : ty, tx)
-#pragma hy parallel fetch(D : B, B : o, cb : ty, tx)
+      // tx*RX.. of tile (I, J), read straight from D into registers and
+      // written back from them: on the GPU each of its rows moves as one
+      // 16-byte vector, and these loads are in flight while the two tiles
+      // it reads are copied. The thread nest gives each thread exactly one
+      // iteration (its shape is the block's), so the fetches may sit inside
+      // it. In a step k a thread reads its slice of row k (contiguous: one
+      // vector) and column k of its rows; the column tile stays in the
+      // array's order, so it copies asynchronously like the row tile, and
+      // once hyc unrolls the k loop (8 steps) the compiler reads
+      // D(i, o + k .. o + k + 3) of each of my rows as one vector too.
 #pragma hy parallel for into(threads)
       for (int ty = 0; ty < B / RY; ++ty)
 #pragma hy parallel for into(threads)
@@ -170,6 +173,8 @@ void phase3(hy::array<W, 2>& D, int p, int nb) {
           for (int a = 0; a < RY; ++a)
             for (int b = 0; b < RX; ++b)
               acc[a][b] = D(rb + ty * RY + a, cb + tx * RX + b);
+#pragma hy parallel fetch(D : B, B : rb, o : ty, tx)
+#pragma hy parallel fetch(D : B, B : o, cb : ty, tx)
           for (int k = 0; k < B; ++k) {
             W col[RY], row[RX];  // D(i, k) of my rows, D(k, j) of my columns
             for (int a = 0; a < RY; ++a) col[a] = D(rb + ty * RY + a, o + k);

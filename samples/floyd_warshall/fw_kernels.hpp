@@ -21,7 +21,7 @@ namespace fw {
 //  - fw_min_plus (out of core): kThreads^2 threads, kSub^2 elements each.
 // A build may choose others with -DHY_FW_TILE=..., -DHY_FW_SUB_ROWS=...,
 // -DHY_FW_SUB_COLS=..., -DHY_FW_PIVOT_THREADS=..., -DHY_FW_THREADS=...
-// (the benchmark compares a few; phase 3's min_blocks(4) suits B = 64).
+// (the benchmark compares a few; phase 3's min_blocks(6) suits B = 64).
 #ifndef HY_FW_TILE
 #define HY_FW_TILE 64
 #endif

@@ -1,7 +1,8 @@
 // The header every translator-generated .cu file includes: the CPU runtime
 // (hy/hy.hpp, used by the OpenMP fallback path in the same binary) plus the
 // CUDA runtime: device selection and checks, kernel views of arrays, host/
-// device coherence, reductions and device atomics.
+// device coherence, reductions, device atomics, tile copies and register
+// rows.
 #pragma once
 
 #include <hy/hy.hpp>
@@ -12,3 +13,4 @@
 #include <hy/cuda/reduce.cuh>
 #include <hy/cuda/atomic.cuh>
 #include <hy/cuda/tile.cuh>
+#include <hy/cuda/rows.cuh>

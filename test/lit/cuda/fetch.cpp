@@ -1,7 +1,8 @@
 // Shared-memory tiles: static buffer for constant sizes (rows of 128 bytes
 // padded by one 16-byte vector), vectorised copies through tile_load, the
 // transposed tile of a permuted fetch, several fetches of one array matched
-// by origin, write-back only of a written tile, sibling fetches sharing bytes,
+// by origin, write-back only of a written tile (and no barrier after a
+// statement with nothing to write back), sibling fetches sharing bytes,
 // dynamic shared memory for runtime sizes, and --check-fetch on the GPU.
 // RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s
 // RUN: %hyc --target=cuda --no-line-directives --check-fetch %s | %strip | FileCheck %s -check-prefix=CHK
@@ -52,10 +53,22 @@ void relax(hy::array<int, 2> &D, int nb, int p) {
 // CHECK: extern __shared__ __align__(16) unsigned char hy_smem[];
 // CHECK-NEXT: float *const hy_tile0_in = reinterpret_cast<float *>(hy_smem + 0);
 // CHECK-NEXT: float *const hy_tile1_in = reinterpret_cast<float *>(hy_smem + 0);
+// A fetch that writes nothing back ends without a barrier: the next copy
+// into the same bytes starts with its own, and what the statement wrote
+// elsewhere stays pending, so the last nest, which reads other threads'
+// elements of `out`, still gets one.
+// CHECK: out(b * 64 + t) = hy_tile0_in[{{.*}}]; }
+// CHECK-NOT: __syncthreads
+// CHECK: { __syncthreads(); /* fetch in -> hy_tile1_in */
+// CHECK: out(b * 64 + t) += hy_tile1_in[((b * 64 + t % w) - (b * 64))]; }
+// CHECK-NOT: __syncthreads
+// CHECK: __syncthreads(); if (const int t = (int)threadIdx.x; true)
+// CHECK-NEXT: back(b * 64 + t) = out(b * 64 + 63 - t);
 // CHECK-LABEL: void halo(
 // CHECK: const size_t hy_smem_bytes = hy::cuda::max_size(
 // CHECK-NEXT: hy::cuda::set_dynamic_smem((const void *)hy_halo_L{{[0-9]+}}, hy_smem_bytes,
-void halo(const hy::array<float, 1> &in, hy::array<float, 1> &out, int n, int w) {
+void halo(const hy::array<float, 1> &in, hy::array<float, 1> &out, hy::array<float, 1> &back,
+          int n, int w) {
 #pragma hy parallel for
   for (int b = 0; b < n / 64; ++b) {
 #pragma hy parallel fetch(in : 64 + 2 : b * 64 - 1 : t)
@@ -66,5 +79,8 @@ void halo(const hy::array<float, 1> &in, hy::array<float, 1> &out, int n, int w)
 #pragma hy parallel for into(threads)
     for (int t = 0; t < 64; ++t)
       out(b * 64 + t) += in(b * 64 + t % w);
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < 64; ++t)
+      back(b * 64 + t) = out(b * 64 + 63 - t);
   }
 }

@@ -80,6 +80,8 @@ public:
   // Launch-side facts (CudaKernelText.cpp).
   BlockShape shape;
   std::string smemExpr() const { return useDynamic ? peakExpr() : "0"; }
+  /// The shared bytes per block as C++ text (static or dynamic).
+  std::string smemBytesText() const { return peakExpr(); }
   bool dynamicSmem() const { return useDynamic; }
   long long staticSmem() const { return sharedBytes; }
   std::string launchArgs(const std::string &whereText) const;
@@ -148,6 +150,10 @@ private:
   // Serial loops with a small constant trip count inside thread code are
   // unrolled, so that per-thread arrays indexed by them stay in registers.
   void unrollSmallLoops(const Stmt *s);
+  // A loop moving a run of a per-thread array to or from consecutive
+  // elements of an array in global memory is printed as one call of
+  // hy::cuda::load_row / store_row (CudaKernelRows.cpp). True if it was.
+  bool registerRow(const ForStmt *fs, const LoopInfo &li);
   void renameIn(const Stmt *s, const VarDecl *v, const std::string &to);
 
   // --- the kernel definition (CudaKernelText.cpp)

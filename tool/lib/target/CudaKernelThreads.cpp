@@ -168,6 +168,8 @@ void KernelPrinter::unrollSmallLoops(const Stmt *s) {
   if (const auto *fs = dyn_cast<ForStmt>(s))
     if (!k.blockLoops.empty()) {
       auto li = serialLoop(ctx, fs);
+      if (li && registerRow(fs, *li))
+        return;
       if (smallLoop(li))
         R.InsertTextBefore(begin(fs), "_Pragma(\"unroll\") ");
       // A longer loop whose body is straight-line after that (a register-

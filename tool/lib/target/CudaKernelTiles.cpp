@@ -194,23 +194,30 @@ void KernelPrinter::fetch(const Node *n, Sets &state, bool inCompound, bool thre
   if (async)
     pre += "hy::cuda::tile_wait(); "; // asynchronous copies land before the barrier
   pre += std::string(kBarrier) + " ";
-  post += " }";
+  // Without a write-back nothing after the statement needs all threads to
+  // have finished it: the next copy into these bytes (a later fetch, or this
+  // one again in a loop) starts with its own barrier, and the statement's
+  // other accesses stay pending for the barrier analysis below.
+  post = wrote ? post + " }" : " }";
   if (!chain.empty()) {
     R.InsertTextBefore(begin(s), pre);
     R.InsertTextAfter(stmtEnd(ctx, s), post);
   }
+  Sets inner;
   if (threadLevel)
     threadBody(cur);
-  else {
-    Sets inner;
+  else
     block(cur, inner, true);
-  }
-  state.clear();
-  if (wrote)
+  if (wrote) {
+    state.clear();
     for (const Fetch *f : chain) {
       state.r.insert(tileFor(f)->name);
       state.w.insert(f->array->getName().str());
     }
+  } else if (!chain.empty())
+    state = inner;
+  else
+    state.add(inner);
 }
 
 } // namespace hy::cudagen

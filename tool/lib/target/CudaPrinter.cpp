@@ -72,7 +72,10 @@ bool printCuda(const PrintInput &in, std::string &out) {
       L += "    const size_t hy_smem_bytes = " + kpr.smemExpr() + ";\n";
       L += "    hy::cuda::set_dynamic_smem((const void *)" + k.name + kpr.templArgs() +
            ", hy_smem_bytes, " + whereText + ");\n";
-    }
+    } else if (kpr.staticSmem() > 0 && outer.pragma->minBlocks > 0)
+      L += "    hy::cuda::reserve_shared((const void *)" + k.name + kpr.templArgs() + ", " +
+           kpr.smemBytesText() + ", " + std::to_string(outer.pragma->minBlocks) +
+           ", " + whereText + ");\n";
     L += "    " + k.name + kpr.templArgs() + "<<<" + kpr.gridText() + ", dim3(" +
          std::to_string(kpr.shape.dim[0]) + ", " + std::to_string(kpr.shape.dim[1]) + ", " +
          std::to_string(kpr.shape.dim[2]) + "), " + (kpr.dynamicSmem() ? "hy_smem_bytes" : "0") +

@@ -5,8 +5,8 @@
 // threads of a block are independent between barriers), and every variable
 // private to a thread gets one copy per lane (`W acc[R][R]` becomes
 // `W acc[R][R][16]`, `acc[a][b]` becomes `acc[a][b][tx]`). Each innermost
-// loop carries `omp simd`. A nest whose body does not fit the pattern is
-// left as it is.
+// loop carries `omp simd`. A nest whose body does not fit the pattern (or
+// uses a per-thread variable inside a macro) is left as it is.
 #include "PrintUtil.h"
 #include "SimdLanes.h"
 #include "hy/Analysis.h"
@@ -156,7 +156,8 @@ private:
       }
       const VarDecl *v = refVar(base);
       if (v && privates.count(v)) {
-        if (depth != rankOf(v))
+        // Written in a macro, the subscript has nowhere to go in the text.
+        if (depth != rankOf(v) || ase->getEndLoc().isMacroID())
           return false;
         inserts.push_back(SM.getExpansionLoc(ase->getEndLoc()));
         for (const Expr *i : idx)
@@ -168,8 +169,8 @@ private:
     if (const auto *dre = dyn_cast<DeclRefExpr>(s)) {
       const auto *v = dyn_cast<VarDecl>(dre->getDecl());
       if (v && privates.count(v)) {
-        if (rankOf(v) != 0)
-          return false; // an array used whole (decays to a pointer)
+        if (rankOf(v) != 0 || dre->getLocation().isMacroID())
+          return false; // an array used whole (decays to a pointer), or in a macro
         inserts.push_back(SM.getExpansionLoc(dre->getEndLoc()));
       }
       return true;

@@ -203,4 +203,25 @@ inline void set_dynamic_smem(const void *kernel, std::size_t bytes,
         "cudaFuncSetAttribute(PreferredSharedMemoryCarveout)", where);
 }
 
+/// For a kernel with `bytes` of static shared memory per block and a
+/// `min_blocks(n)` clause: asks for the L1/shared carveout that holds n such
+/// blocks per multiprocessor (the driver sizes it for the occupancy it
+/// expects otherwise, which can be fewer blocks than the clause asks for).
+inline void reserve_shared(const void *kernel, std::size_t bytes, int blocks,
+                           const char *where) {
+  int dev = 0, per_sm = 0, reserved = 0;
+  check(cudaGetDevice(&dev), "cudaGetDevice", where);
+  check(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev),
+        "cudaDeviceGetAttribute(MaxSharedMemoryPerMultiprocessor)", where);
+  check(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev),
+        "cudaDeviceGetAttribute(ReservedSharedMemoryPerBlock)", where);
+  if (per_sm <= 0)
+    return;
+  const std::size_t want = static_cast<std::size_t>(blocks) * (bytes + reserved);
+  const std::size_t pct = (want * 100 + per_sm - 1) / per_sm;
+  check(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                             static_cast<int>(pct < 100 ? pct : 100)),
+        "cudaFuncSetAttribute(PreferredSharedMemoryCarveout)", where);
+}
+
 } // namespace hy::cuda
