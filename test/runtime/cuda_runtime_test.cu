@@ -1010,6 +1010,112 @@ static void test_tile_copies() {
   tile_case<16, 16, 20, true, 256, double>(64, 64, 16, 16, 256);
 }
 
+// ----------------------------------------------------------- register rows
+// hy::cuda::load_row / store_row on every path: vectors of 16 or 8 bytes
+// (data, row length and start aligned) and element by element (unaligned
+// base, row length or start), ranks 1 to 3, 4- and 8-byte elements, and a
+// per-thread array of another type (converted as the loop would). Each
+// thread loads its run of N at (row t, start), adds t + 1 and stores it back
+// one row further down; the rest of the array must stay as it was.
+template <int N, class U, class T, int R>
+__global__ void k_rows(hc::view<T, R> m, U *dump, long long start) {
+  const int t = threadIdx.x;
+  U r[N];
+  if constexpr (R == 1) {
+    hc::load_row<N>(r, m, start + t * N);
+  } else if constexpr (R == 2) {
+    hc::load_row<N>(r, m, t, start);
+  } else {
+    hc::load_row<N>(r, m, t / 2, t % 2, start);
+  }
+  for (int j = 0; j < N; ++j) {
+    dump[t * N + j] = r[j];
+    r[j] = r[j] + U(t + 1);
+  }
+  if constexpr (R == 1) {
+    hc::store_row<N>(r, m, start + (t + blockDim.x) * N);
+  } else if constexpr (R == 2) {
+    hc::store_row<N>(r, m, t + blockDim.x, start);
+  } else {
+    hc::store_row<N>(r, m, (t + blockDim.x) / 2, (t + blockDim.x) % 2, start);
+  }
+}
+
+template <int N, class U, class T, int R>
+static void row_case(long long last, long long start, int offset_elems, const char *what) {
+  const int threads = 8;
+  // Rank 1: runs one after the other; ranks 2 and 3: one run per row, rows
+  // t (loads) and t + threads (stores); rank 3 as [rows/2][2][last].
+  const long long rows = 2 * threads;
+  const long long total = R == 1 ? start + 2 * threads * N + 3 : rows * last;
+  std::vector<T> host(total + offset_elems);
+  std::mt19937 rng(unsigned(N * 131 + last * 7 + start * 3 + offset_elems + R));
+  for (auto &x : host)
+    x = T(rng() % 1000);
+  T *d_all = dev_alloc<T>(host.size());
+  CK(cudaMemcpy(d_all, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice));
+  U *d_dump = dev_alloc<U>(threads * N);
+  hc::view<T, R> m{};
+  m.p = d_all + offset_elems;
+  if constexpr (R == 1)
+    m.ext[0] = total;
+  else if constexpr (R == 2) {
+    m.ext[0] = rows;
+    m.ext[1] = last;
+  } else {
+    m.ext[0] = rows / 2;
+    m.ext[1] = 2;
+    m.ext[2] = last;
+  }
+  k_rows<N, U, T, R><<<1, threads>>>(m, d_dump, start);
+  hc::after_launch(WHERE);
+  const std::vector<U> dump = from_dev(d_dump, threads * N);
+  const std::vector<T> after = from_dev(d_all, host.size());
+  auto at = [&](long long row, int j) { // flat index of element j of run `row`
+    return offset_elems + (R == 1 ? start + row * N + j : row * last + start + j);
+  };
+  std::string why;
+  std::vector<T> want = host;
+  for (int t = 0; t < threads && why.empty(); ++t)
+    for (int j = 0; j < N; ++j) {
+      const U got = dump[t * N + j], ref = U(host[at(t, j)]);
+      if (!same_bits(got, ref))
+        why = "load run " + std::to_string(t) + " element " + std::to_string(j) + ": got " +
+              show(got) + ", want " + show(ref);
+      want[at(t + threads, j)] = T(U(host[at(t, j)]) + U(t + 1));
+    }
+  for (size_t k = 0; k < host.size() && why.empty(); ++k)
+    if (!same_bits(after[k], want[k]))
+      why = "store element " + std::to_string(k) + ": got " + show(after[k]) + ", want " +
+            show(want[k]);
+  char name[160];
+  std::snprintf(name, sizeof name, "rows.%s<-%s.N%d.rank%d.last%lld.start%lld%s (%s)",
+                tname<U>(), tname<T>(), N, R, last, start,
+                offset_elems ? ".unaligned_base" : "", what);
+  report(name, why.empty(), why);
+  cudaFree(d_all);
+  cudaFree(d_dump);
+}
+
+static void test_register_rows() {
+  row_case<4, int, int, 2>(64, 8, 0, "16-byte vectors");
+  row_case<8, float, float, 2>(64, 16, 0, "two 16-byte vectors");
+  row_case<4, int, int, 2>(66, 8, 0, "row length not a multiple of 4");
+  row_case<4, int, int, 2>(64, 6, 0, "start not a multiple of 4");
+  row_case<4, int, int, 2>(64, 8, 1, "data not 16-byte aligned");
+  row_case<2, int, int, 2>(64, 2, 0, "8-byte vectors");
+  row_case<6, int, int, 2>(64, 2, 0, "24 bytes: 8-byte vectors");
+  row_case<3, int, int, 2>(64, 4, 0, "12 bytes: no vectors");
+  row_case<4, double, double, 2>(32, 2, 0, "8-byte elements");
+  row_case<4, double, double, 2>(33, 2, 0, "8-byte elements, odd row length");
+  row_case<4, long long, int, 2>(64, 8, 0, "int array, long long registers");
+  row_case<4, float, int, 2>(64, 4, 0, "int array, float registers");
+  row_case<4, int, int, 1>(0, 0, 0, "rank 1, aligned");
+  row_case<4, int, int, 1>(0, 1, 0, "rank 1, start 1");
+  row_case<4, int, int, 3>(16, 4, 0, "rank 3, aligned");
+  row_case<4, int, int, 3>(18, 4, 0, "rank 3, last extent not a multiple of 4");
+}
+
 // --------------------------------------------------------------- host-only
 static void test_host_only() {
   namespace op = hc::op;
@@ -1266,6 +1372,7 @@ int main(int argc, char **argv) {
     test_mirror_vectors();
     test_dynamic_smem();
     test_tile_copies();
+    test_register_rows();
   }
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed ? 1 : 0;

@@ -25,16 +25,13 @@ struct alignas(W * sizeof(T)) row_pack {
 /// Elements per vector for a run of N elements of T: 16 bytes, else 8,
 /// else 1 (no vector).
 template <class T, int N>
-constexpr int row_width() {
-  constexpr int s = static_cast<int>(sizeof(T));
-  if (!std::is_arithmetic_v<T> || s > 8)
-    return 1;
-  if ((N * s) % 16 == 0)
-    return 16 / s;
-  if ((N * s) % 8 == 0 && s <= 4)
-    return 8 / s;
-  return 1;
-}
+struct row_width {
+  static constexpr int s = static_cast<int>(sizeof(T));
+  static constexpr int value = !std::is_arithmetic_v<T> || s > 8 ? 1
+                               : (N * s) % 16 == 0             ? 16 / s
+                               : (N * s) % 8 == 0 && s <= 4    ? 8 / s
+                                                               : 1;
+};
 
 /// &m(idx..., last + off): the first element of the run (off = 0), or its
 /// last one for the bounds check of HY_CHECK_BOUNDS builds.
@@ -90,7 +87,7 @@ __device__ __forceinline__ long long last_index(I... idx) {
 template <int N, class U, class T, int R, class... I>
 __device__ __forceinline__ void load_row(U *r, const view<T, R> &m, I... idx) {
   const T *p = detail::row_begin(m, N, idx...);
-  constexpr int W = detail::row_width<T, N>();
+  constexpr int W = detail::row_width<T, N>::value;
   const bool vec = W > 1 && detail::row_aligned<W>(m, detail::last_index(idx...));
 #pragma unroll
   for (int j = 0; j < N; j += W) {
@@ -111,7 +108,7 @@ __device__ __forceinline__ void load_row(U *r, const view<T, R> &m, I... idx) {
 template <int N, class U, class T, int R, class... I>
 __device__ __forceinline__ void store_row(const U *r, const view<T, R> &m, I... idx) {
   T *p = detail::row_begin(m, N, idx...);
-  constexpr int W = detail::row_width<T, N>();
+  constexpr int W = detail::row_width<T, N>::value;
   const bool vec = W > 1 && detail::row_aligned<W>(m, detail::last_index(idx...));
 #pragma unroll
   for (int j = 0; j < N; j += W) {
