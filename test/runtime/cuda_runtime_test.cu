@@ -1186,6 +1186,17 @@ static int child(const std::string &mode) {
     cudaDeviceSynchronize();
     return 0;
   }
+  if (mode == "alias_same" || mode == "alias_distinct") {
+    // A fetched array passed again under another name is an error; two
+    // names for an array that is not fetched, or distinct arrays, are not.
+    hy::array<int, 2> a(4, 4), b(4, 4);
+    std::vector<float> v(8);
+    hc::check_fetch_aliases({hc::span_of(a, "D", true), hc::span_of(b, "E", false),
+                             hc::span_of(b, "G", false), hc::span_of(v, "v", true),
+                             hc::span_of(mode == "alias_same" ? a : b, "F", false)},
+                            "alias.cpp:5 (#pragma hy parallel for)");
+    return 0;
+  }
   if (mode == "smem_too_big") {
     if (!hc::use_gpu())
       return 3;
@@ -1272,6 +1283,15 @@ static void test_children(bool gpu) {
                                          "(#pragma hy parallel for): ") +
                              cudaGetErrorString(cudaErrorInvalidValue) + "\n";
     report("check.message", r.status == 1 && r.output == want, r.output);
+  }
+  {
+    auto r = run_child("", "alias_same");
+    report("check_fetch_aliases.same_array",
+           r.status == 1 && contains(r.output, "hy: error: alias.cpp:5 (#pragma hy parallel for): "
+                                               "'D' and 'F' are the same array"),
+           r.output);
+    auto q = run_child("", "alias_distinct");
+    report("check_fetch_aliases.distinct", q.status == 0 && q.output.empty(), q.output);
   }
   if (!gpu)
     return;

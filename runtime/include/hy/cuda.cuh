@@ -1,8 +1,8 @@
 // The header every translator-generated .cu file includes: the CPU runtime
 // (hy/hy.hpp, used by the OpenMP fallback path in the same binary) plus the
 // CUDA runtime: device selection and checks, kernel views of arrays, host/
-// device coherence, reductions, device atomics, tile copies and register
-// rows.
+// device coherence, reductions, device atomics, tile copies, register rows
+// and the launch-time alias check of fetched arrays.
 #pragma once
 
 #include <hy/hy.hpp>
@@ -14,3 +14,4 @@
 #include <hy/cuda/atomic.cuh>
 #include <hy/cuda/tile.cuh>
 #include <hy/cuda/rows.cuh>
+#include <hy/cuda/aliases.cuh>

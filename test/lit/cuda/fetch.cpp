@@ -25,8 +25,9 @@ constexpr int B = 32;
 // Only the written tile goes back.
 // CHECK: __syncthreads(); hy::cuda::tile_store<32, 32, 36, false, 1024>(hy_tile0_D, D, rb, cb); }
 // CHECK-NOT: tile_store
-// CHK: hy_tile0_D[((hy::tile_index_checked((rb + y) - (rb), 32, "fetch.cpp:[[@LINE+17]]:13"))) * 36
+// CHK: hy_tile0_D[((hy::tile_index_checked((rb + y) - (rb), 32, "fetch.cpp:[[@LINE+18]]:13"))) * 36
 // CHECK-LABEL: void relax(
+// CHECK-NOT: check_fetch_aliases
 void relax(hy::array<int, 2> &D, int nb, int p) {
   const int o = p * B;
 #pragma hy parallel for
@@ -64,9 +65,11 @@ void relax(hy::array<int, 2> &D, int nb, int p) {
 // CHECK-NOT: __syncthreads
 // CHECK: __syncthreads(); if (const int t = (int)threadIdx.x; true)
 // CHECK-NEXT: back(b * 64 + t) = out(b * 64 + 63 - t);
+// The launch checks that the fetched array is not also passed under another
+// name (a kernel with one array, like relax above, has nothing to check).
 // CHECK-LABEL: void halo(
-// CHECK: const size_t hy_smem_bytes = hy::cuda::max_size(
-// CHECK-NEXT: hy::cuda::set_dynamic_smem((const void *)hy_halo_L{{[0-9]+}}, hy_smem_bytes,
+// CHECK: hy::cuda::check_fetch_aliases({hy::cuda::span_of(in, "in", true), hy::cuda::span_of(out, "out", false), hy::cuda::span_of(back, "back", false)}, "fetch.cpp:[[@LINE+4]]:1 (#pragma hy parallel for)");
+// CHECK-NEXT: const size_t hy_smem_bytes = hy::cuda::max_size(
 void halo(const hy::array<float, 1> &in, hy::array<float, 1> &out, hy::array<float, 1> &back,
           int n, int w) {
 #pragma hy parallel for

@@ -14,6 +14,32 @@ namespace hy {
 
 using namespace cudagen;
 
+namespace {
+
+// A kernel that fetches an array and receives more than one checks at the
+// launch that the fetched one is not also passed under another name
+// (hy::cuda::check_fetch_aliases): accesses through that name would miss
+// the tile on the GPU.
+std::string aliasCheck(const Kernel &k, const std::string &whereText) {
+  std::set<const VarDecl *> fetched;
+  for (auto &f : k.fetches)
+    if (f->array)
+      fetched.insert(f->array);
+  std::string spans;
+  int arrays = 0;
+  for (const Capture &c : k.captures)
+    if (c.array.kind != ArrayKind::None) {
+      std::string name = c.var->getName().str();
+      spans += std::string(arrays++ ? ", " : "") + "hy::cuda::span_of(" + name + ", \"" + name +
+               "\", " + (fetched.count(c.var) ? "true" : "false") + ")";
+    }
+  if (fetched.empty() || arrays < 2)
+    return "";
+  return "    hy::cuda::check_fetch_aliases({" + spans + "}, " + whereText + ");\n";
+}
+
+} // namespace
+
 bool printCuda(const PrintInput &in, std::string &out) {
   ASTContext &ctx = in.ctx;
   SourceManager &SM = ctx.getSourceManager();
@@ -68,6 +94,7 @@ bool printCuda(const PrintInput &in, std::string &out) {
         L += "  hy::cuda::reduction<" + opType(r.op) + ", " + typeText(ctx, r.var->getType()) +
              "> hy_red_" + r.var->getName().str() + "(" + whereText + ");\n";
     L += "  if (hy_nblocks > 0) {\n";
+    L += aliasCheck(k, whereText);
     if (kpr.dynamicSmem()) {
       L += "    const size_t hy_smem_bytes = " + kpr.smemExpr() + ";\n";
       L += "    hy::cuda::set_dynamic_smem((const void *)" + k.name + kpr.templArgs() +
