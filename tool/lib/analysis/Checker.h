@@ -2,7 +2,8 @@
 // of the model (Checks.cpp: the order; CheckReductions.cpp: reduction
 // clauses, writes to outer scalars, array-reduction updates;
 // CheckCaptures.cpp: the data a kernel may use and jumps out of parallel
-// loops; CheckFetch.cpp: the fetch rules).
+// loops; CheckIndexUse.cpp: loop indices read after their loop;
+// CheckFetch.cpp: the fetch rules).
 #pragma once
 
 #include "hy/Analysis.h"
@@ -47,6 +48,12 @@ private:
   // cannot leave it.
   static void collectThreadLoops(const Node *n, std::set<const Stmt *> &out);
   void checkJumps(const Stmt *s, const std::set<const Stmt *> &parallel, bool breakable);
+
+  // --- loop indices (CheckIndexUse.cpp): a parallel loop whose index is
+  // declared outside it leaves that variable with a value that differs
+  // between targets, so the first use after the loop must not read it.
+  void checkIndexAfterLoops();
+  void checkIndexAfterLoop(const LoopInfo &li);
 
   // --- writes (CheckReductions.cpp): scalars declared outside a parallel
   // loop may be written inside it only as reductions of that loop (or of an

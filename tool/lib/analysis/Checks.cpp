@@ -28,6 +28,7 @@ bool Checker::run() {
     parallelLoops.insert(li.loop);
   collectThreadLoops(k.body.get(), parallelLoops);
   checkJumps(region, parallelLoops, /*breakable=*/false);
+  checkIndexAfterLoops();
   return ok;
 }
 
