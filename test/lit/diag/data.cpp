@@ -49,6 +49,14 @@ void pointers(int *p, int n, std::vector<int> &v, std::string &s) {
   }
 }
 
+// std::vector<bool> packs bits: no element a thread could address.
+void bits(std::vector<bool> &flags, std::vector<char> &ok, int n) {
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+// CHECK: [[@LINE+1]]:5: error: kernel uses 'flags' of type 'std::vector<bool>'; kernels can use std::vector<T> only for arithmetic T other than bool {{.*}}; use hy::array<bool, 1> instead
+    flags[i] = ok[i] != 0;
+}
+
 void reductions(hy::array<double, 1> &a, hy::array<double, 1> &h, int n) {
   double d = 0;
   int k = 0;

@@ -58,6 +58,13 @@ void Checker::checkCaptures() {
       c.array = classifyArray(v->getType());
       c.reduction = blockReduction(v);
       QualType t = v->getType().getNonReferenceType();
+      QualType e = c.array.elem;
+      if (c.array.kind == ArrayKind::StdVector && !e.isNull() && !e->isDependentType() &&
+          (!e->isArithmeticType() || e->isBooleanType())) {
+        report(DE, a.expr->getBeginLoc(), Diag::VectorElementType)
+            << v->getName() << t << e.getUnqualifiedType().getAsString(ctx.getPrintingPolicy());
+        fail();
+      }
       if (c.array.kind == ArrayKind::None) {
         if (t->isPointerType() || t->isArrayType()) {
           report(DE, a.expr->getBeginLoc(), Diag::RawPointer) << v->getName();
