@@ -7,7 +7,8 @@
 // nest reads other threads' results, so it needs the barrier that the fetch
 // (nothing to write back) no longer ends with. A 1-D std::vector case moves
 // runs whose start is and is not a multiple of the vector width. Rows of 4
-// int or float are one 16-byte vector, of 4 double two.
+// int or float are one 16-byte vector, of 4 double two. Last, a lambda that
+// reads an array a kernel wrote, called after the kernel.
 #include <hy/hy.hpp>
 #include <cstdint>
 #include <cstdio>
@@ -67,6 +68,19 @@ void runs(std::vector<int> &v, const std::vector<int> &w, int nb, int off) {
     }
 }
 
+// A lambda that reads an array the kernel wrote, called after the kernel in
+// the same function: the GPU build must sync the array before the calls.
+long long lambda_after(std::vector<int> &v, int n) {
+  long long sum = 0;
+  auto add = [&](int i) { sum += v[i] * (i % 7 + 1); };
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+    v[i] = 2 * v[i] + i;
+  for (int i = 0; i < n; ++i)
+    add(i);
+  return sum;
+}
+
 template <class T>
 void fill(hy::array<T, 2> &M, uint32_t &seed) {
   for (long long i = 0; i < static_cast<long long>(M.extent(0)); ++i)
@@ -114,5 +128,6 @@ int main(int argc, char **argv) {
       h = h * 1000003u + static_cast<unsigned>(x);
     std::printf("vector runs from %d: %llu\n", off, h);
   }
+  std::printf("lambda after a kernel: %lld\n", lambda_after(v, static_cast<int>(v.size())));
   return 0;
 }

@@ -245,3 +245,23 @@ int modes(hy::array<int, 1> &a, int n, int mode) {
   }
   return a(0);
 }
+
+// A lambda held in a variable reads the arrays its body uses when it is
+// called: the host sync goes in front of the call (it used to read the stale
+// host copy after the kernel).
+// COMMON-LABEL: int after_lambda(
+// CUDA: hy::cuda::host(a, hy::cuda::read); show();
+// CUDA-NEXT: hy::cuda::host(a, hy::cuda::read_write); bump(1);
+// CUDA-NEXT: hy::cuda::host(a, hy::cuda::read); return twice();
+int after_lambda(hy::array<int, 1> &a, int n) {
+  int total = 0;
+  auto show = [&]() { total += a(0); };
+  auto bump = [&a](int k) { a(k) += 1; };
+  auto twice = [&] { show(); return total; };
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+    a(i) = i + 1;
+  show();
+  bump(1);
+  return twice();
+}

@@ -189,10 +189,51 @@ private:
         visit(c, /*alone=*/true);
   }
 
-  // The arrays a piece of host code touches, as hy::cuda::host(...) calls.
+  // The lambda a variable holds (`auto show = [&] { ... };`), if any.
+  static const LambdaExpr *heldLambda(const VarDecl *v) {
+    const Expr *e = v && v->getInit() ? v->getInit()->IgnoreImplicit() : nullptr;
+    while (e) {
+      if (const auto *le = dyn_cast<LambdaExpr>(e))
+        return le;
+      if (const auto *ce = dyn_cast<CXXConstructExpr>(e); ce && ce->getNumArgs() == 1)
+        e = ce->getArg(0)->IgnoreImplicit();
+      else if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
+        e = mt->getSubExpr()->IgnoreImplicit();
+      else
+        return nullptr;
+    }
+    return nullptr;
+  }
+
+  // Bodies of the lambdas that `s` calls through variables (`show()`), and
+  // of those they call in turn: their accesses happen at the call.
+  static void calledLambdas(const Stmt *s, std::vector<const Stmt *> &out,
+                            std::set<const LambdaExpr *> &seen) {
+    if (!s)
+      return;
+    const VarDecl *callee = nullptr;
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(s); op && op->getOperator() == OO_Call)
+      callee = refVar(op->getArg(0));
+    else if (const auto *ce = dyn_cast<CallExpr>(s))
+      callee = refVar(ce->getCallee());
+    if (const LambdaExpr *le = heldLambda(callee); le && seen.insert(le).second) {
+      out.push_back(le->getBody());
+      calledLambdas(le->getBody(), out, seen);
+    }
+    for (const Stmt *c : s->children())
+      calledLambdas(c, out, seen);
+  }
+
+  // The arrays a piece of host code touches, as hy::cuda::host(...) calls;
+  // a call of a lambda held in a variable touches what its body touches.
   std::vector<std::string> syncsFor(const Stmt *c) const {
     std::vector<Access> acc;
     collectAccesses(c, acc);
+    std::vector<const Stmt *> lambdas;
+    std::set<const LambdaExpr *> seen;
+    calledLambdas(c, lambdas, seen);
+    for (const Stmt *b : lambdas)
+      collectAccesses(b, acc);
     std::map<const VarDecl *, bool> touched; // var -> written
     for (const Access &a : acc)
       if (arrays.count(a.var) && !a.meta)
