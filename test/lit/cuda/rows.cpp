@@ -25,13 +25,16 @@ constexpr int RY = 2, RX = 4;
 // CUDA: hy::cuda::store_row<4>(acc[a], C, r + a, c);
 // Not runs: a computed value, a start that is not 0, a step of 2, the loop
 // index in another subscript, an explicit conversion, a loop written in a
-// macro. A macro use as the run's start is copied as written.
+// macro, an index declared outside the loop (its value after the loop is
+// used). A macro use as the run's start is copied as written.
 // CUDA: _Pragma("unroll") for (int b = 0; b < RX; ++b) col[b] = 2 * A(r, c + b);
 // CUDA-NEXT: _Pragma("unroll") for (int b = 1; b < RX; ++b) col[b] = A(r, c + b);
 // CUDA-NEXT: _Pragma("unroll") for (int b = 0; b < RX; b += 2) col[b] = A(r, c + b);
 // CUDA-NEXT: _Pragma("unroll") for (int b = 0; b < RX; ++b) col[b] = A(r + b, c + b);
 // CUDA-NEXT: _Pragma("unroll") for (int b = 0; b < RX; ++b) col[b] = (float)A(r, c + b);
 // CUDA-NEXT: _Pragma("unroll") COPY_ROW(col, A);
+// CUDA-NEXT: int q;
+// CUDA-NEXT: _Pragma("unroll") for (q = 0; q < RX; ++q) col[q] = A(r, c + q);
 // CUDA: hy::cuda::store_row<4>(col, A, r + 2, ROW_START(tx));
 // OMP-LABEL: void subtile(
 // A per-thread array used inside a macro (COPY_ROW) has no per-lane form:
@@ -65,6 +68,9 @@ void subtile(hy::array<W, 2> &C, hy::array<float, 2> &A, int n) {
       for (int b = 0; b < RX; ++b) col[b] = A(r + b, c + b);
       for (int b = 0; b < RX; ++b) col[b] = (float)A(r, c + b);
       COPY_ROW(col, A);
+      int q;
+      for (q = 0; q < RX; ++q) col[q] = A(r, c + q);
+      col[0] += q;
       for (int b = 0; b < RX; ++b) A(r + 2, ROW_START(tx) + b) = col[b];
     }
 }

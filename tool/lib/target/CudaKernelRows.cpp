@@ -108,7 +108,8 @@ bool assignment(const Stmt *s, const Expr *&lhs, const Expr *&rhs) {
 } // namespace
 
 bool KernelPrinter::registerRow(const ForStmt *fs, const LoopInfo &li) {
-  if (!li.constTrip || *li.constTrip < 2 || *li.constTrip > 64 || li.stepSign != 1 ||
+  // The index must be the loop's own: the call leaves no value in it.
+  if (!li.declaresIndex || !li.constTrip || *li.constTrip < 2 || *li.constTrip > 64 || li.stepSign != 1 ||
       li.constStep.value_or(0) != 1 || evalInt(ctx, li.lower).value_or(-1) != 0)
     return false;
   const Stmt *body = fs->getBody();
