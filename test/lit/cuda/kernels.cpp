@@ -248,11 +248,18 @@ int modes(hy::array<int, 1> &a, int n, int mode) {
 
 // A lambda held in a variable reads the arrays its body uses when it is
 // called: the host sync goes in front of the call (it used to read the stale
-// host copy after the kernel).
+// host copy after the kernel), not in front of its definition (which would
+// download the array for nothing, in every iteration of a host loop), unless
+// the lambda copies the array when it is defined.
 // COMMON-LABEL: int after_lambda(
-// CUDA: hy::cuda::host(a, hy::cuda::read); show();
+// CUDA: int total = 0;
+// CUDA-NEXT: auto show = [&]() { total += a(0); };
+// CUDA-NEXT: auto bump = [&a](int k) { a(k) += 1; };
+// CUDA-NEXT: auto twice = [&] { show(); return total; };
+// CUDA: hy::cuda::host(a, hy::cuda::read); auto first = [a] { return a(0); };
+// CUDA-NEXT: hy::cuda::host(a, hy::cuda::read); show();
 // CUDA-NEXT: hy::cuda::host(a, hy::cuda::read_write); bump(1);
-// CUDA-NEXT: hy::cuda::host(a, hy::cuda::read); return twice();
+// CUDA-NEXT: hy::cuda::host(a, hy::cuda::read); return twice() + first();
 int after_lambda(hy::array<int, 1> &a, int n) {
   int total = 0;
   auto show = [&]() { total += a(0); };
@@ -261,7 +268,8 @@ int after_lambda(hy::array<int, 1> &a, int n) {
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
     a(i) = i + 1;
+  auto first = [a] { return a(0); };
   show();
   bump(1);
-  return twice();
+  return twice() + first();
 }

@@ -7,6 +7,7 @@
 #include "hy/Diagnostics.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include <algorithm>
 
 using namespace clang;
 
@@ -205,6 +206,24 @@ private:
     return nullptr;
   }
 
+  // The lambdas that `s` stores in variables it declares (their source
+  // ranges, and the lambdas, whose copy captures do read at the definition).
+  void storedLambdas(const Stmt *s, std::vector<SourceRange> &out,
+                     std::vector<const LambdaExpr *> &copies) const {
+    if (!s)
+      return;
+    if (const auto *ds = dyn_cast<DeclStmt>(s))
+      for (const Decl *d : ds->decls())
+        if (const LambdaExpr *le = heldLambda(dyn_cast<VarDecl>(d))) {
+          const SourceManager &SM = ctx.getSourceManager();
+          out.push_back(SourceRange(SM.getExpansionLoc(le->getBeginLoc()),
+                                    SM.getExpansionLoc(le->getEndLoc())));
+          copies.push_back(le);
+        }
+    for (const Stmt *c : s->children())
+      storedLambdas(c, out, copies);
+  }
+
   // Bodies of the lambdas that `s` calls through variables (`show()`), and
   // of those they call in turn: their accesses happen at the call.
   static void calledLambdas(const Stmt *s, std::vector<const Stmt *> &out,
@@ -229,6 +248,22 @@ private:
   std::vector<std::string> syncsFor(const Stmt *c) const {
     std::vector<Access> acc;
     collectAccesses(c, acc);
+    // A lambda stored in a variable runs when it is called, not where it is
+    // defined: its body's accesses belong to the calls (below).
+    std::vector<SourceRange> stored;
+    std::vector<const LambdaExpr *> held;
+    storedLambdas(c, stored, held);
+    const SourceManager &SM = ctx.getSourceManager();
+    acc.erase(std::remove_if(acc.begin(), acc.end(),
+                             [&](const Access &a) {
+                               SourceLocation at = SM.getExpansionLoc(a.expr->getBeginLoc());
+                               for (SourceRange r : stored)
+                                 if (!SM.isBeforeInTranslationUnit(at, r.getBegin()) &&
+                                     !SM.isBeforeInTranslationUnit(r.getEnd(), at))
+                                   return true;
+                               return false;
+                             }),
+              acc.end());
     std::vector<const Stmt *> lambdas;
     std::set<const LambdaExpr *> seen;
     calledLambdas(c, lambdas, seen);
@@ -238,6 +273,11 @@ private:
     for (const Access &a : acc)
       if (arrays.count(a.var) && !a.meta)
         touched[a.var] = touched[a.var] || a.write;
+    for (const LambdaExpr *le : held) // `[a] { ... }` copies a when defined
+      for (const LambdaCapture &lc : le->captures())
+        if (lc.capturesVariable() && lc.getCaptureKind() == LCK_ByCopy)
+          if (const auto *v = dyn_cast<VarDecl>(lc.getCapturedVar()); v && arrays.count(v))
+            touched[v] = touched[v] || false;
     std::vector<std::string> out;
     for (auto &[v, w] : touched)
       out.push_back("hy::cuda::host(" + v->getName().str() + ", " +
