@@ -248,9 +248,10 @@ int modes(hy::array<int, 1> &a, int n, int mode) {
 
 // A lambda held in a variable reads the arrays its body uses when it is
 // called: the host sync goes in front of the call (it used to read the stale
-// host copy after the kernel), not in front of its definition (which would
-// download the array for nothing, in every iteration of a host loop), unless
-// the lambda copies the array when it is defined.
+// host copy after the kernel), or of a statement that passes it on, not in
+// front of its definition (which would download the array for nothing, in
+// every iteration of a host loop), unless the lambda copies the array when
+// it is defined.
 // COMMON-LABEL: int after_lambda(
 // CUDA: int total = 0;
 // CUDA-NEXT: auto show = [&]() { total += a(0); };
@@ -259,7 +260,9 @@ int modes(hy::array<int, 1> &a, int n, int mode) {
 // CUDA: hy::cuda::host(a, hy::cuda::read); auto first = [a] { return a(0); };
 // CUDA-NEXT: hy::cuda::host(a, hy::cuda::read); show();
 // CUDA-NEXT: hy::cuda::host(a, hy::cuda::read_write); bump(1);
+// CUDA-NEXT: hy::cuda::host(a, hy::cuda::read); apply_to(show);
 // CUDA-NEXT: hy::cuda::host(a, hy::cuda::read); return twice() + first();
+template <class F> void apply_to(F f) { f(); }
 int after_lambda(hy::array<int, 1> &a, int n) {
   int total = 0;
   auto show = [&]() { total += a(0); };
@@ -271,5 +274,6 @@ int after_lambda(hy::array<int, 1> &a, int n) {
   auto first = [a] { return a(0); };
   show();
   bump(1);
+  apply_to(show);
   return twice() + first();
 }

@@ -224,23 +224,36 @@ private:
       storedLambdas(c, out, copies);
   }
 
-  // Bodies of the lambdas that `s` calls through variables (`show()`), and
-  // of those they call in turn: their accesses happen at the call.
-  static void calledLambdas(const Stmt *s, std::vector<const Stmt *> &out,
-                            std::set<const LambdaExpr *> &seen) {
+  // Bodies of the lambdas held in variables that `s` uses, by calling them
+  // (`show()`) or passing them on (`for_each(..., show)`), and of those they
+  // use in turn: their accesses may happen there.
+  // Uses inside the `skip` ranges (lambdas that `s` itself stores) do not
+  // run there.
+  void calledLambdas(const Stmt *s, std::vector<const Stmt *> &out,
+                     std::set<const LambdaExpr *> &seen,
+                     const std::vector<SourceRange> &skip) const {
     if (!s)
       return;
-    const VarDecl *callee = nullptr;
-    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(s); op && op->getOperator() == OO_Call)
-      callee = refVar(op->getArg(0));
-    else if (const auto *ce = dyn_cast<CallExpr>(s))
-      callee = refVar(ce->getCallee());
-    if (const LambdaExpr *le = heldLambda(callee); le && seen.insert(le).second) {
+    const VarDecl *used = nullptr;
+    if (const auto *dr = dyn_cast<DeclRefExpr>(s))
+      if (!inside(dr->getBeginLoc(), skip))
+        used = dyn_cast<VarDecl>(dr->getDecl());
+    if (const LambdaExpr *le = heldLambda(used); le && seen.insert(le).second) {
       out.push_back(le->getBody());
-      calledLambdas(le->getBody(), out, seen);
+      calledLambdas(le->getBody(), out, seen, {});
     }
     for (const Stmt *c : s->children())
-      calledLambdas(c, out, seen);
+      calledLambdas(c, out, seen, skip);
+  }
+
+  bool inside(SourceLocation loc, const std::vector<SourceRange> &ranges) const {
+    const SourceManager &SM = ctx.getSourceManager();
+    SourceLocation at = SM.getExpansionLoc(loc);
+    for (SourceRange r : ranges)
+      if (!SM.isBeforeInTranslationUnit(at, r.getBegin()) &&
+          !SM.isBeforeInTranslationUnit(r.getEnd(), at))
+        return true;
+    return false;
   }
 
   // The arrays a piece of host code touches, as hy::cuda::host(...) calls;
@@ -253,20 +266,12 @@ private:
     std::vector<SourceRange> stored;
     std::vector<const LambdaExpr *> held;
     storedLambdas(c, stored, held);
-    const SourceManager &SM = ctx.getSourceManager();
     acc.erase(std::remove_if(acc.begin(), acc.end(),
-                             [&](const Access &a) {
-                               SourceLocation at = SM.getExpansionLoc(a.expr->getBeginLoc());
-                               for (SourceRange r : stored)
-                                 if (!SM.isBeforeInTranslationUnit(at, r.getBegin()) &&
-                                     !SM.isBeforeInTranslationUnit(r.getEnd(), at))
-                                   return true;
-                               return false;
-                             }),
+                             [&](const Access &a) { return inside(a.expr->getBeginLoc(), stored); }),
               acc.end());
     std::vector<const Stmt *> lambdas;
     std::set<const LambdaExpr *> seen;
-    calledLambdas(c, lambdas, seen);
+    calledLambdas(c, lambdas, seen, stored);
     for (const Stmt *b : lambdas)
       collectAccesses(b, acc);
     std::map<const VarDecl *, bool> touched; // var -> written
