@@ -49,6 +49,9 @@ bool sameExpr(clang::ASTContext &ctx, const clang::Expr *a, const clang::Expr *b
 /// The DeclRefExpr'd variable of an expression after stripping parens/casts.
 const clang::VarDecl *refVar(const clang::Expr *e);
 
+/// The lambda a variable holds (`auto show = [&] { ... };`), if any.
+const clang::LambdaExpr *heldLambda(const clang::VarDecl *v);
+
 /// The continue statements in `body` that belong to the loop `body` is the
 /// body of (not to a loop nested in it, nor inside a lambda).
 void ownContinues(const clang::Stmt *body, std::vector<const clang::ContinueStmt *> &out);

@@ -50,6 +50,21 @@ bool controlParts(const Stmt *s, std::vector<const Stmt *> &headers,
   return true;
 }
 
+const LambdaExpr *heldLambda(const VarDecl *v) {
+  const Expr *e = v && v->getInit() ? v->getInit()->IgnoreImplicit() : nullptr;
+  while (e) {
+    if (const auto *le = dyn_cast<LambdaExpr>(e))
+      return le;
+    if (const auto *ce = dyn_cast<CXXConstructExpr>(e); ce && ce->getNumArgs() == 1)
+      e = ce->getArg(0)->IgnoreImplicit();
+    else if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
+      e = mt->getSubExpr()->IgnoreImplicit();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
 const VarDecl *refVar(const Expr *e) {
   if (!e)
     return nullptr;
@@ -252,9 +267,7 @@ private:
         if (const auto *vd = dyn_cast<VarDecl>(dre->getDecl())) {
           // A lambda or functor called with dependent arguments.
           const CXXRecordDecl *rd = vd->getType().getNonReferenceType()->getAsCXXRecordDecl();
-          const auto *lambda =
-              vd->getInit() ? dyn_cast<LambdaExpr>(vd->getInit()->IgnoreImplicit()) : nullptr;
-          if (lambda)
+          if (const LambdaExpr *lambda = heldLambda(vd))
             rd = lambda->getLambdaClass();
           if (rd && classifyArray(vd->getType()).kind == ArrayKind::None) {
             call(callee, rd->isLambda() ? rd->getLambdaCallOperator() : nullptr, args);

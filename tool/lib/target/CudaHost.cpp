@@ -190,22 +190,6 @@ private:
         visit(c, /*alone=*/true);
   }
 
-  // The lambda a variable holds (`auto show = [&] { ... };`), if any.
-  static const LambdaExpr *heldLambda(const VarDecl *v) {
-    const Expr *e = v && v->getInit() ? v->getInit()->IgnoreImplicit() : nullptr;
-    while (e) {
-      if (const auto *le = dyn_cast<LambdaExpr>(e))
-        return le;
-      if (const auto *ce = dyn_cast<CXXConstructExpr>(e); ce && ce->getNumArgs() == 1)
-        e = ce->getArg(0)->IgnoreImplicit();
-      else if (const auto *mt = dyn_cast<MaterializeTemporaryExpr>(e))
-        e = mt->getSubExpr()->IgnoreImplicit();
-      else
-        return nullptr;
-    }
-    return nullptr;
-  }
-
   // The lambdas that `s` stores in variables it declares (their source
   // ranges, and the lambdas, whose copy captures do read at the definition).
   void storedLambdas(const Stmt *s, std::vector<SourceRange> &out,
@@ -282,7 +266,7 @@ private:
       for (const LambdaCapture &lc : le->captures())
         if (lc.capturesVariable() && lc.getCaptureKind() == LCK_ByCopy)
           if (const auto *v = dyn_cast<VarDecl>(lc.getCapturedVar()); v && arrays.count(v))
-            touched[v] = touched[v] || false;
+            touched.emplace(v, false); // a read, unless also written
     std::vector<std::string> out;
     for (auto &[v, w] : touched)
       out.push_back("hy::cuda::host(" + v->getName().str() + ", " +
