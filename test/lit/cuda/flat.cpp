@@ -14,7 +14,9 @@
 // CHECK-NOT: hy_leader) {
 // CHECK: hy::cuda::block_combine<hy::cuda::op::add>(hy_red_sum, hy::cuda::op::add::apply(hy_sum_t, sum), hy::cuda::op::add::identity<double>());
 // CHECK-LABEL: double scale(
-// CHECK: <<<dim3(hy::cuda::grid_dim((hy_trip0 + 255) / 256, 0)), dim3(256, 1, 1), 0>>>
+// A reduction across blocks caps the grid at the blocks the GPU holds at
+// once: each thread strides over more iterations, fewer blocks combine.
+// CHECK: <<<dim3(hy::cuda::grid_dim(std::min((hy_trip0 + 255) / 256, (long long)hy::cuda::resident_grid((const void *)hy_scale_L{{[0-9]+}}, 256, 0)), 0)), dim3(256, 1, 1), 0>>>
 // REPORT: kernel hy_scale_L{{[0-9]+}}: grid (n) iterations, one per thread (no thread loops), in blocks of 256x1x1 threads
 double scale(hy::array<float, 1> &a, hy::array<float, 1> &b, int n) {
   double sum = 0;

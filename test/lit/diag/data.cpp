@@ -42,7 +42,7 @@ void pointers(int *p, int n, std::vector<int> &v, std::string &s) {
     p[i] = v[i];
 // CHECK: [[@LINE+1]]:12: error: kernel uses raw pointer 'arr', whose extent hyc cannot know; use hy::array<T, N> or std::vector<T> instead
     v[i] = arr[i % 8];
-// CHECK: [[@LINE+1]]:13: error: kernel uses 's' of type 'std::string' (aka 'basic_string<char>'); kernels may use arithmetic scalars, enums, hy::array and std::vector of arithmetic types
+// CHECK: [[@LINE+1]]:13: error: kernel uses 's' of type 'std::string' (aka 'basic_string<char>'); kernels may use arithmetic scalars, enums, hy::array, hy::worklist and std::vector of arithmetic types (and hy::minloc / hy::maxloc as reduction variables)
     v[i] += s.size();
 // CHECK: [[@LINE+1]]:13: error: kernel uses non-constant global variable 'counter'; copy it into a local variable first
     v[i] += counter;
@@ -70,12 +70,12 @@ void reductions(hy::array<double, 1> &a, hy::array<double, 1> &h, int n) {
   hy::array<int, 1> m(4);
 #pragma hy parallel for reduction(min : m)
   for (int i = 0; i < n; ++i)
-// CHECK: [[@LINE+1]]:5: error: 'm' is an array reduction variable of operator 'min'; update its elements only as m(...) = min(m(...), e)
+// CHECK: [[@LINE+1]]:5: error: 'm' is an array reduction variable of operator 'min'; update its elements only as m(...) = min(m(...), e) or hy::fetch_min(m(...), e)
     m(i % 4) += i;
 #pragma hy parallel for reduction(+ : h)
   for (int i = 0; i < n; ++i) {
     h(i % 4) += a(i);
-// CHECK: [[@LINE+1]]:5: error: 'h' is an array reduction variable of operator '+'; update its elements only as h(...) += e or h(...) = h(...) + e
+// CHECK: [[@LINE+1]]:5: error: 'h' is an array reduction variable of operator '+'; update its elements only as h(...) += e or h(...) = h(...) + e or hy::fetch_add(h(...), e)
     h(0) = a(i);
   }
 #pragma hy parallel for

@@ -24,6 +24,8 @@ struct Access {
   bool read = false, write = false;
   bool element = false;              // through A(...), v[i] or a raw a[i]
   bool meta = false;                 // only A.extent()/size(): no data touched
+  /// The member call this use is the object of (`q.push(v)`, `q.size()`).
+  const clang::CXXMemberCallExpr *member = nullptr;
   const clang::Expr *elementExpr = nullptr; // the whole A(i, j) expression
   std::vector<const clang::Expr *> indices;  // i, j of A(i, j)
 };

@@ -35,8 +35,9 @@ struct LoopInfo {
   std::optional<int64_t> constTrip; // the trip count if constant
 };
 
-/// Which storage a name the kernel uses refers to.
-enum class ArrayKind { None, HyArray, StdVector };
+/// Which storage a name the kernel uses refers to. A worklist
+/// (hy::worklist<T>) is a 1-D array that kernels append to.
+enum class ArrayKind { None, HyArray, StdVector, Worklist };
 
 struct ArrayType {
   ArrayKind kind = ArrayKind::None;
@@ -44,14 +45,22 @@ struct ArrayType {
   clang::QualType elem;
 };
 
-/// hy::array<T, N> / std::vector<T> (through references and cv) or None.
+/// hy::array<T, N> / std::vector<T> / hy::worklist<T> (through references
+/// and cv) or None.
 ArrayType classifyArray(clang::QualType t);
+
+/// hy::minloc<T, I> (Min) / hy::maxloc<T, I> (Max): the value-with-location
+/// types that reduce with that operator; nullopt for any other type.
+std::optional<ReductionOp> locReductionOp(clang::QualType t);
 
 struct Reduction {
   ReductionOp op;
   const clang::VarDecl *var = nullptr;
   bool isArray = false;
   clang::SourceLocation loc; // the variable's name in the clause
+  /// Named on a thread loop only: a scalar declared outside the kernel (also
+  /// reduced across blocks) or an array (atomics, like a block loop's).
+  bool fromThreadLoop = false;
 };
 
 struct Fetch {
@@ -66,6 +75,11 @@ struct Fetch {
   std::vector<int> perm; // storage order: tile dim k holds array dim perm[k]
   bool written = false;  // the statement writes the array (write back)
   bool insideThreadNest = false;
+  /// The array is an array-reduction variable that the statement only
+  /// updates: the tile starts from the operator's identity and is combined
+  /// into the array with atomics at the end (no copy in, no write-back).
+  bool privatized = false;
+  ReductionOp privatizedOp = ReductionOp::Add;
   unsigned number = 0; // index in Kernel::fetches
 };
 
@@ -90,13 +104,15 @@ struct Node {
   Fetch *fetch = nullptr;
 };
 
-/// An update of an element of an array reduction variable, rewritten as an
-/// atomic: target op= value, or target = min/max(target, value).
+/// An update of an element of an array reduction variable: target op=
+/// value, or target = min/max(target, value), rewritten as an atomic; or a
+/// call hy::fetch_<op>(target, value), atomic by itself (kept as written).
 struct ArrayUpdate {
-  const clang::Expr *assign = nullptr; // the whole assignment expression
+  const clang::Expr *assign = nullptr; // the whole assignment (or the call)
   const clang::Expr *target = nullptr; // A(i, j)
   const clang::Expr *value = nullptr;  // e
   ReductionOp op;
+  bool fetchCall = false; // hy::fetch_<op>(A(i, j), e): not rewritten
 };
 
 /// A variable declared outside a kernel and used inside it.

@@ -255,6 +255,8 @@ private:
       if (md && (md->getName() == "extent" || md->getName() == "size"))
         for (size_t i = before; i < out.size(); ++i)
           out[i].meta = true;
+      if (refVar(obj) && out.size() == before + 1)
+        out.back().member = mc;
       SmallVector<const Expr *, 4> args(mc->arguments());
       call(nullptr, md, args);
       return;

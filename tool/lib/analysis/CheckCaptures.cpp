@@ -1,6 +1,7 @@
 // Checker, what a kernel may use and how its iterations end: captured
-// variables (arrays, scalars, no raw pointers of unknown extent, no members
-// reached through this) and no break/return/goto out of a parallel loop.
+// variables (arrays, worklists, scalars, no raw pointers of unknown extent,
+// no members reached through this), worklists either pushed to or read in
+// a kernel, and no break/return/goto out of a parallel loop.
 #include "Checker.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -65,12 +66,17 @@ void Checker::checkCaptures() {
             << v->getName() << t << e.getUnqualifiedType().getAsString(ctx.getPrintingPolicy());
         fail();
       }
+      if (c.array.kind == ArrayKind::Worklist && !e.isNull() && !e->isDependentType() &&
+          !e->isArithmeticType()) {
+        report(DE, a.expr->getBeginLoc(), Diag::UnsupportedCapture) << v->getName() << t;
+        fail();
+      }
       if (c.array.kind == ArrayKind::None) {
         if (t->isPointerType() || t->isArrayType()) {
           report(DE, a.expr->getBeginLoc(), Diag::RawPointer) << v->getName();
           fail();
         } else if (!t->isArithmeticType() && !t->isEnumeralType() &&
-                   !t->isDependentType()) {
+                   !t->isDependentType() && !(c.reduction && locReductionOp(t))) {
           report(DE, a.expr->getBeginLoc(), Diag::UnsupportedCapture)
               << v->getName() << t;
           fail();
@@ -85,6 +91,22 @@ void Checker::checkCaptures() {
   std::sort(k.captures.begin(), k.captures.end(), [](const Capture &a, const Capture &b) {
     return a.var->getLocation() < b.var->getLocation();
   });
+}
+
+void Checker::checkWorklists() {
+  std::map<const VarDecl *, const Access *> pushed;
+  for (const Access &a : regionAccesses)
+    if (isPush(a))
+      pushed.emplace(a.var, &a);
+  for (const Access &a : regionAccesses) {
+    auto it = pushed.find(a.var);
+    if (it == pushed.end() || isPush(a))
+      continue;
+    std::string what = a.element ? "items" : a.meta ? "size" : "contents";
+    report(DE, a.expr->getBeginLoc(), Diag::WorklistPushAndRead) << a.var->getName() << what;
+    report(DE, it->second->expr->getBeginLoc(), Diag::NotePushHere) << a.var->getName();
+    fail();
+  }
 }
 
 void Checker::collectThreadLoops(const Node *n, std::set<const Stmt *> &out) {

@@ -9,6 +9,11 @@ namespace hy::checks {
 void Checker::checkFetch(Fetch &f) {
   if (!f.array || f.type.kind == ArrayKind::None)
     return;
+  if (f.type.kind == ArrayKind::Worklist) {
+    report(DE, f.pragma->fetch.array.loc, Diag::FetchWorklist) << f.array->getName();
+    fail();
+    return;
+  }
   for (const Expr *e : f.sizes)
     for (const VarDecl *v : k.locals)
       if (mentionsAny(e, {v})) {
@@ -29,6 +34,44 @@ void Checker::checkFetch(Fetch &f) {
       continue;
     }
     f.written |= a.write;
+  }
+  checkPrivatized(f, acc);
+}
+
+// A fetched array-reduction variable: other blocks update the array while
+// this one works on its tile, so the tile cannot be copied in and written
+// back. When the statement only updates it, the tile starts from the
+// operator's identity and is combined into the array at the end.
+void Checker::checkPrivatized(Fetch &f, const std::vector<Access> &acc) {
+  const Reduction *r = blockReduction(f.array);
+  if (!r || !r->isArray)
+    return;
+  // The element accesses that belong to an update: its target, and in
+  // `a = a + e` / `a = min(a, e)` the same element read on the right.
+  std::set<const Expr *> owned;
+  for (const ArrayUpdate &u : k.arrayUpdates) {
+    std::vector<Access> whole, value;
+    collectAccesses(u.assign, whole);
+    collectAccesses(u.value, value);
+    std::set<const Expr *> inValue;
+    for (const Access &v : value)
+      inValue.insert(v.expr);
+    for (const Access &w : whole)
+      if (w.var == f.array && w.element && !inValue.count(w.expr))
+        owned.insert(w.expr);
+  }
+  bool ok1 = true;
+  for (const Access &a : acc)
+    if (a.var == f.array && a.element && !a.meta && !owned.count(a.expr)) {
+      report(DE, a.expr->getBeginLoc(), Diag::FetchReductionRead)
+          << f.array->getName() << allowedUpdates(f.array);
+      fail();
+      ok1 = false;
+    }
+  if (ok1) {
+    f.privatized = true;
+    f.privatizedOp = r->op;
+    f.written = true;
   }
 }
 

@@ -40,9 +40,31 @@ bool Checker::resolve(const ReductionClause &c, const NamedLoc &v, const Stmt *s
   QualType t = vd->getType().getNonReferenceType();
   ArrayType at = classifyArray(t);
   QualType elem = t;
+  if (at.kind == ArrayKind::Worklist) {
+    report(DE, v.loc, Diag::ReductionWorklist) << v.name;
+    fail();
+    return false;
+  }
   if (at.kind != ArrayKind::None) {
     r.isArray = true;
     elem = at.elem;
+    if (!elem.isNull() && !elem->isDependentType() && !elem->isArithmeticType()) {
+      report(DE, v.loc, Diag::ReductionType) << v.name << t;
+      fail();
+      return false;
+    }
+  } else if (auto locOp = locReductionOp(t)) {
+    // hy::minloc / hy::maxloc: the operator is the type's.
+    if (c.op != *locOp) {
+      bool min = *locOp == ReductionOp::Min;
+      report(DE, c.opLoc, Diag::ReductionLocOp)
+          << v.name << (min ? "hy::minloc" : "hy::maxloc") << spelling(*locOp)
+          << (min ? "smallest" : "largest") << spelling(c.op);
+      fail();
+      return false;
+    }
+    rejectedReduction.erase(vd);
+    return true;
   } else if (!t->isArithmeticType() && !t->isDependentType()) {
     report(DE, v.loc, Diag::ReductionType) << v.name << t;
     fail();
@@ -69,6 +91,45 @@ void Checker::resolveBlockReductions() {
       }
 }
 
+// Clauses of thread loops: scalars stay with their nest (a block-wide
+// combine); an array, or a scalar declared outside the kernel, is also a
+// reduction of the kernel (atomics; a combine across blocks), with the same
+// operator as any other clause naming it.
+void Checker::resolveThreadReductions(Node *n) {
+  if (!n)
+    return;
+  if (n->kind == NodeKind::ThreadNest) {
+    std::set<const VarDecl *> inside;
+    collectDeclaredVars(n->stmt, inside);
+    for (const LoopInfo &li : n->loops)
+      inside.insert(li.index);
+    for (const LoopInfo &li : n->loops)
+      for (const ReductionClause &c : li.pragma->reductions)
+        for (const NamedLoc &v : c.vars) {
+          Reduction r;
+          if (!resolve(c, v, n->stmt, inside, r))
+            continue;
+          if (!r.isArray)
+            n->reductions.push_back(r);
+          if (!r.isArray && k.locals.count(r.var))
+            continue; // a block-level local: combined over the block only
+          if (const Reduction *other = blockReduction(r.var)) {
+            if (other->op != r.op) {
+              report(DE, r.loc, Diag::ReductionOpMismatch)
+                  << v.name << spelling(r.op) << spelling(other->op);
+              report(DE, other->loc, Diag::NoteOtherReduction) << v.name;
+              fail();
+            }
+            continue;
+          }
+          r.fromThreadLoop = true;
+          k.reductions.push_back(r);
+        }
+  }
+  for (auto &c : n->children)
+    resolveThreadReductions(c.get());
+}
+
 const Reduction *Checker::blockReduction(const VarDecl *v) const {
   for (const Reduction &r : k.reductions)
     if (r.var == v)
@@ -84,27 +145,13 @@ void Checker::checkWrites(const Node *n, std::set<const VarDecl *> allowed) {
     collectDeclaredVars(n->stmt, inside);
     for (const LoopInfo &li : n->loops)
       inside.insert(li.index);
-    Node *mn = const_cast<Node *>(n);
-    for (const LoopInfo &li : n->loops)
-      for (const ReductionClause &c : li.pragma->reductions)
-        for (const NamedLoc &v : c.vars) {
-          Reduction r;
-          if (resolve(c, v, n->stmt, inside, r)) {
-            if (r.isArray) {
-              report(DE, v.loc, Diag::ReductionType) << v.name << r.var->getType();
-              fail();
-              continue;
-            }
-            mn->reductions.push_back(r);
-          }
-        }
     std::set<const VarDecl *> ok2 = allowed;
     for (const Reduction &r : n->reductions)
       ok2.insert(r.var);
     std::vector<Access> acc;
     collectAccesses(n->stmt, acc);
     for (const Access &a : acc)
-      if (a.write && !a.element && !inside.count(a.var) && !ok2.count(a.var) &&
+      if (a.write && !a.element && !isPush(a) && !inside.count(a.var) && !ok2.count(a.var) &&
           !blockReduction(a.var))
         writeError(a);
     return;
@@ -115,7 +162,8 @@ void Checker::checkWrites(const Node *n, std::set<const VarDecl *> allowed) {
       collectAccesses(n->stmt, acc);
       bool arrayWrite = false, localWrite = false;
       for (const Access &a : acc) {
-        if (a.write && !a.element && !k.locals.count(a.var) && !blockReduction(a.var))
+        if (a.write && !a.element && !isPush(a) && !k.locals.count(a.var) &&
+            !blockReduction(a.var))
           writeError(a);
         if (a.write && (a.element || classifyArray(a.var->getType()).kind != ArrayKind::None))
           arrayWrite = true;
@@ -140,11 +188,18 @@ void Checker::checkWrites(const Node *n, std::set<const VarDecl *> allowed) {
         collectAccesses(c, acc);
     }
     for (const Access &a : acc)
-      if (a.write && !a.element && !k.locals.count(a.var) && !blockReduction(a.var))
+      if (a.write && !a.element && !isPush(a) && !k.locals.count(a.var) &&
+          !blockReduction(a.var))
         writeError(a);
   }
   for (auto &c : n->children)
     checkWrites(c.get(), allowed);
+}
+
+bool Checker::isPush(const Access &a) {
+  return a.member && a.member->getMethodDecl() &&
+         a.member->getMethodDecl()->getName() == "push" &&
+         classifyArray(a.var->getType()).kind == ArrayKind::Worklist;
 }
 
 void Checker::writeError(const Access &a) {
@@ -190,18 +245,143 @@ std::optional<ReductionOp> Checker::compoundOp(BinaryOperatorKind k) {
   }
 }
 
+// hy::fetch_<op>(target, value): the atomic update that returns the old
+// value (hy/update.hpp), with its operator.
+std::optional<ReductionOp> Checker::fetchOpCall(const CallExpr *ce, std::string &name) {
+  std::string n;
+  if (const FunctionDecl *fd = ce->getDirectCallee()) {
+    const auto *ns = dyn_cast<NamespaceDecl>(fd->getDeclContext());
+    if (!ns || ns->getName() != "hy" || !isa<TranslationUnitDecl>(ns->getDeclContext()))
+      return std::nullopt;
+    n = fd->getName().str();
+  } else if (const auto *ule = dyn_cast<UnresolvedLookupExpr>(ce->getCallee()->IgnoreImplicit())) {
+    const auto *q = ule->getQualifier();
+    const auto *ns = q ? q->getAsNamespace() : nullptr;
+    if (!ns || ns->getName() != "hy")
+      return std::nullopt;
+    n = ule->getName().getAsString();
+  } else {
+    return std::nullopt;
+  }
+  static const std::pair<const char *, ReductionOp> ops[] = {
+      {"fetch_add", ReductionOp::Add},    {"fetch_min", ReductionOp::Min},
+      {"fetch_max", ReductionOp::Max},    {"fetch_and", ReductionOp::BitAnd},
+      {"fetch_or", ReductionOp::BitOr},   {"fetch_xor", ReductionOp::BitXor}};
+  for (auto &[spell, op] : ops)
+    if (n == spell && ce->getNumArgs() == 2) {
+      name = n;
+      return op;
+    }
+  return std::nullopt;
+}
+
+// The forms a reduction of operator `op` allows, as text for messages.
+static std::string updateForms(const std::string &x, ReductionOp op) {
+  std::string o = spelling(op);
+  if (op == ReductionOp::Min || op == ReductionOp::Max)
+    return x + " = " + o + "(" + x + ", e) or hy::fetch_" + o + "(" + x + ", e)";
+  if (op == ReductionOp::LogAnd || op == ReductionOp::LogOr)
+    return x + " = " + x + " " + o + " e";
+  std::string f = op == ReductionOp::Add      ? "add"
+                  : op == ReductionOp::BitAnd ? "and"
+                  : op == ReductionOp::BitOr  ? "or"
+                  : op == ReductionOp::BitXor ? "xor"
+                                              : "";
+  return x + " " + o + "= e or " + x + " = " + x + " " + o + " e" +
+         (f.empty() ? "" : " or hy::fetch_" + f + "(" + x + ", e)");
+}
+
+std::string Checker::allowedUpdates(const VarDecl *v) const {
+  const Reduction *r = blockReduction(v);
+  return r ? updateForms(v->getName().str() + "(...)", r->op) : "";
+}
+
+// A call hy::fetch_<op>(x, e). Returns true if it was an update of an
+// array reduction variable (recorded in k.arrayUpdates).
+bool Checker::checkFetchOp(const CallExpr *ce, const std::set<const VarDecl *> &arrays,
+                           const std::set<const VarDecl *> &scalars) {
+  std::string name;
+  auto op = fetchOpCall(ce, name);
+  if (!op)
+    return false;
+  const Expr *target = ce->getArg(0)->IgnoreParenImpCasts();
+  std::vector<Access> acc;
+  collectAccesses(target, acc);
+  if (acc.empty())
+    return false;
+  const Access &a = acc.front();
+  bool whole = !a.element && a.expr == target;
+  bool element = a.element && a.elementExpr == target;
+  if (!whole && !element) {
+    report(DE, target->getBeginLoc(), Diag::FetchOpNotElement) << name << a.var->getName();
+    fail();
+    return false;
+  }
+  if (scalars.count(a.var) || (whole && blockReduction(a.var))) {
+    const Reduction *r = blockReduction(a.var);
+    ReductionOp rop = r ? r->op : *op;
+    std::string x = a.var->getName().str();
+    report(DE, ce->getBeginLoc(), Diag::FetchOpOnScalar)
+        << name << x << (x + " " + spelling(rop) + "= e");
+    fail();
+    return false;
+  }
+  if (k.locals.count(a.var) || whole)
+    return false; // the iteration's own variable: no other thread sees it
+  if (!arrays.count(a.var)) {
+    report(DE, ce->getBeginLoc(), Diag::FetchOpNoReduction)
+        << name << a.var->getName() << spelling(*op);
+    fail();
+    return false;
+  }
+  const Reduction *r = blockReduction(a.var);
+  if (r->op != *op) {
+    report(DE, ce->getBeginLoc(), Diag::FetchOpWrongReduction)
+        << name << spelling(*op) << a.var->getName() << spelling(r->op);
+    fail();
+    return false;
+  }
+  ArrayUpdate u;
+  u.assign = ce;
+  u.target = target;
+  u.value = ce->getArg(1);
+  u.op = *op;
+  u.fetchCall = true;
+  k.arrayUpdates.push_back(u);
+  return true;
+}
+
 void Checker::checkArrayUpdates(const Stmt *region) {
   std::set<const VarDecl *> arrays;
   for (const Reduction &r : k.reductions)
     if (r.isArray)
       arrays.insert(r.var);
-  if (arrays.empty())
-    return;
+  // Scalars reduced by a thread loop: private to each thread there.
+  std::set<const VarDecl *> scalars;
+  std::function<void(const Node *)> nests = [&](const Node *n) {
+    for (const Reduction &r : n->reductions)
+      scalars.insert(r.var);
+    for (auto &c : n->children)
+      nests(c.get());
+  };
+  nests(k.body.get());
   std::set<const Expr *> matchedTargets;
   auto sameTarget = [&](const Expr *a, const Expr *b) { return sameExpr(ctx, a, b); };
   std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
     if (!s)
       return;
+    if (const auto *ce = dyn_cast<CallExpr>(s); ce && !isa<CXXOperatorCallExpr>(ce)) {
+      if (checkFetchOp(ce, arrays, scalars)) {
+        const ArrayUpdate &u = k.arrayUpdates.back();
+        matchedTargets.insert(u.target);
+        walk(u.value);
+        std::vector<Access> lhs;
+        collectAccesses(u.target, lhs);
+        for (const Expr *i : lhs.front().indices)
+          walk(i);
+        return;
+      }
+    }
     if (const auto *bo = dyn_cast<BinaryOperator>(s)) {
       std::vector<Access> lhs;
       collectAccesses(bo->getLHS(), lhs);
@@ -268,15 +448,8 @@ void Checker::checkArrayUpdates(const Stmt *region) {
   for (const Access &a : regionAccesses)
     if (a.write && arrays.count(a.var) && !matchedTargets.count(a.elementExpr)) {
       const Reduction *r = blockReduction(a.var);
-      std::string x = a.var->getName().str() + "(...)", op = spelling(r->op), forms;
-      if (r->op == ReductionOp::Min || r->op == ReductionOp::Max)
-        forms = x + " = " + op + "(" + x + ", e)";
-      else if (r->op == ReductionOp::LogAnd || r->op == ReductionOp::LogOr)
-        forms = x + " = " + x + " " + op + " e";
-      else
-        forms = x + " " + op + "= e or " + x + " = " + x + " " + op + " e";
       report(DE, a.expr->getBeginLoc(), Diag::ReductionArrayUpdate)
-          << a.var->getName() << op << forms;
+          << a.var->getName() << spelling(r->op) << allowedUpdates(a.var);
       fail();
     }
 }

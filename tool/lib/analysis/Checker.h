@@ -36,6 +36,7 @@ private:
   bool resolve(const ReductionClause &c, const NamedLoc &v, const Stmt *scope,
                const std::set<const VarDecl *> &inside, Reduction &r);
   void resolveBlockReductions();
+  void resolveThreadReductions(Node *n);
   const Reduction *blockReduction(const VarDecl *v) const;
 
   // --- captures (CheckCaptures.cpp). Members reached through `this` cannot
@@ -60,15 +61,28 @@ private:
   // enclosing block loop).
   void checkWrites(const Node *n, std::set<const VarDecl *> allowed);
   void writeError(const Access &a);
+  /// `q.push(v)` on a hy::worklist: the one write of shared data that needs
+  /// no clause.
+  static bool isPush(const Access &a);
 
   // --- array reductions (CheckReductions.cpp)
   static bool isMinMaxCall(const Expr *e, ReductionOp &op,
                            const Expr *&a, const Expr *&b);
   static std::optional<ReductionOp> compoundOp(BinaryOperatorKind k);
   void checkArrayUpdates(const Stmt *region);
+  static std::optional<ReductionOp> fetchOpCall(const CallExpr *ce, std::string &name);
+  bool checkFetchOp(const CallExpr *ce, const std::set<const VarDecl *> &arrays,
+                    const std::set<const VarDecl *> &scalars);
+  /// "a(...) += e or ..." for the array reduction variable v.
+  std::string allowedUpdates(const VarDecl *v) const;
 
   // --- fetch (CheckFetch.cpp)
   void checkFetch(Fetch &f);
+  void checkPrivatized(Fetch &f, const std::vector<Access> &acc);
+
+  // --- worklists (CheckCaptures.cpp): a kernel that pushes to a worklist
+  // does not read it.
+  void checkWorklists();
 
   // Walks the block body with the fetches and thread-varying variables in
   // scope; matches accesses to tiles and checks origins and divergence.

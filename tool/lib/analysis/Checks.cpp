@@ -17,9 +17,11 @@ bool Checker::run() {
   collectAccesses(region, regionAccesses);
 
   resolveBlockReductions();
+  resolveThreadReductions(k.body.get());
   checkCaptures();
   checkWrites(k.body.get(), {});
   checkArrayUpdates(region);
+  checkWorklists();
   for (auto &f : k.fetches)
     checkFetch(*f);
   checkFetchPlacement(k.body.get(), nullptr, {});

@@ -258,20 +258,87 @@ private:
     calledLambdas(c, lambdas, seen, stored);
     for (const Stmt *b : lambdas)
       collectAccesses(b, acc);
-    std::map<const VarDecl *, bool> touched; // var -> written
-    for (const Access &a : acc)
-      if (arrays.count(a.var) && !a.meta)
-        touched[a.var] = touched[a.var] || a.write;
+    // Swapping two device arrays swaps their device copies: no data moves.
+    std::vector<std::string> out;
+    std::set<const Expr *> swapped;
+    swaps(c, swapped, out);
+    enum Use { Size = 1, Clear = 2, Read = 4, Write = 8 };
+    std::map<const VarDecl *, int> touched; // var -> uses
+    for (const Access &a : acc) {
+      if (!arrays.count(a.var) || swapped.count(a.expr))
+        continue;
+      bool worklist = classifyArray(a.var->getType()).kind == ArrayKind::Worklist;
+      const CXXMethodDecl *md = a.member ? a.member->getMethodDecl() : nullptr;
+      if (a.meta) {
+        // A worklist's size changes on the device (an array's extents don't).
+        if (worklist && md && md->getName() == "size")
+          touched[a.var] |= Size;
+        continue;
+      }
+      if (worklist && md && md->getName() == "clear")
+        touched[a.var] |= Clear;
+      else
+        touched[a.var] |= (a.read ? Read : 0) | (a.write ? Write : 0);
+    }
     for (const LambdaExpr *le : held) // `[a] { ... }` copies a when defined
       for (const LambdaCapture &lc : le->captures())
         if (lc.capturesVariable() && lc.getCaptureKind() == LCK_ByCopy)
           if (const auto *v = dyn_cast<VarDecl>(lc.getCapturedVar()); v && arrays.count(v))
-            touched.emplace(v, false); // a read, unless also written
-    std::vector<std::string> out;
-    for (auto &[v, w] : touched)
-      out.push_back("hy::cuda::host(" + v->getName().str() + ", " +
-                    (w ? "hy::cuda::read_write" : "hy::cuda::read") + ")");
+            touched[v] |= Read;
+    for (auto &[v, use] : touched) {
+      std::string name = v->getName().str();
+      if (use == Size) // only the count (8 bytes) comes back
+        out.push_back("hy::cuda::host_size(" + name + ")");
+      else if (use == Clear) // replaced whole: nothing comes back
+        out.push_back("hy::cuda::host(" + name + ", hy::cuda::overwrite)");
+      else
+        out.push_back("hy::cuda::host(" + name + ", " +
+                      (use & (Write | Clear) ? "hy::cuda::read_write" : "hy::cuda::read") + ")");
+    }
     return out;
+  }
+
+  // `std::swap(a, b)`, `swap(a, b)` or `a.swap(b)` of two arrays the kernels
+  // use: their uses there need no sync (the device copies are swapped with
+  // them); std::vectors, whose device copies are found by address, get
+  // hy::cuda::swap_mirrors(a, b) in front.
+  void swaps(const Stmt *s, std::set<const Expr *> &skip, std::vector<std::string> &out) const {
+    if (!s)
+      return;
+    const VarDecl *a = nullptr, *b = nullptr;
+    const Expr *ea = nullptr, *eb = nullptr;
+    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(s)) {
+      if (mc->getMethodDecl() && mc->getMethodDecl()->getName() == "swap" && mc->getNumArgs() == 1) {
+        ea = mc->getImplicitObjectArgument()->IgnoreParenImpCasts();
+        eb = mc->getArg(0)->IgnoreParenImpCasts();
+      }
+    } else if (const auto *ce = dyn_cast<CallExpr>(s); ce && ce->getNumArgs() == 2) {
+      const FunctionDecl *fd = ce->getDirectCallee();
+      std::string name;
+      if (fd)
+        name = fd->getName().str();
+      else if (const auto *ule = dyn_cast<UnresolvedLookupExpr>(ce->getCallee()->IgnoreImplicit()))
+        name = ule->getName().getAsString();
+      if (name == "swap") {
+        ea = ce->getArg(0)->IgnoreParenImpCasts();
+        eb = ce->getArg(1)->IgnoreParenImpCasts();
+      }
+    }
+    a = refVar(ea);
+    b = refVar(eb);
+    ArrayType ta = a ? classifyArray(a->getType()) : ArrayType{};
+    ArrayType tb = b ? classifyArray(b->getType()) : ArrayType{};
+    if (a && b && arrays.count(a) && arrays.count(b) && ta.kind != ArrayKind::None &&
+        ta.kind == tb.kind) {
+      skip.insert(ea);
+      skip.insert(eb);
+      if (ta.kind == ArrayKind::StdVector)
+        out.push_back("hy::cuda::swap_mirrors(" + a->getName().str() + ", " +
+                      b->getName().str() + ")");
+      return;
+    }
+    for (const Stmt *c : s->children())
+      swaps(c, skip, out);
   }
 
   // `cond` -> `(hy::cuda::host(a, ...), cond)`; in a declaration, around

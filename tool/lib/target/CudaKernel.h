@@ -25,8 +25,6 @@ constexpr long long kFlatThreads = 256; // block of a kernel without thread nest
 constexpr long long kStaticSmemLimit = 48 * 1024;
 constexpr long long kDynamicSmemLimit = 227 * 1024; // sm_90 opt-in per block
 
-/// A type as C++ text, fully qualified, without references and qualifiers.
-std::string typeText(ASTContext &ctx, QualType t);
 /// The runtime's operator type for a reduction (hy::cuda::op::...).
 std::string opType(ReductionOp op);
 
@@ -76,6 +74,13 @@ public:
 
   /// Prints the __global__ function; fills launch-side facts.
   bool print(std::string &kernelText);
+
+  /// A grid loop whose bounds read data that lives on the device (a
+  /// worklist's size, an array element): its trip count is computed by the
+  /// kernel itself, and the launch covers the GPU (the grid-stride loops do
+  /// the rest), so the host reads nothing to launch it.
+  bool deviceTrip(unsigned i) const;
+  bool anyDeviceTrip() const;
 
   // Launch-side facts (CudaKernelText.cpp).
   BlockShape shape;
@@ -131,7 +136,8 @@ private:
   void insertBefore(const Stmt *s, const std::string &text);
   void insertAfter(const Stmt *s, const std::string &text);
   void rewriteBody();
-  void redirect(const Expr *e, const Fetch *f);
+  // The tile access that replaces `e` (applied to the text if `apply`).
+  std::string redirect(const Expr *e, const Fetch *f, bool apply);
   // Accesses of a statement as sets for the barrier analysis.
   Sets setsOf(const Stmt *s) const;
   static constexpr const char *kBarrier = "__syncthreads();";

@@ -37,25 +37,39 @@ void KernelPrinter::rewriteBody() {
   std::sort(acc.begin(), acc.end(), [&](auto &a, auto &b) {
     return R.getRangeSize(a.first->getSourceRange()) < R.getRangeSize(b.first->getSourceRange());
   });
-  for (auto &[e, f] : acc)
-    redirect(e, f);
+  // The target of an atomic update starts where the update does: its tile
+  // text goes into the atomic call instead of being applied on its own.
+  std::map<const Expr *, std::string> targetText;
+  for (const ArrayUpdate &u : k.arrayUpdates)
+    if (!u.fetchCall)
+      targetText[u.target];
+  for (auto &[e, f] : acc) {
+    auto it = targetText.find(e);
+    std::string text = redirect(e, f, it == targetText.end());
+    if (it != targetText.end())
+      it->second = text;
+  }
   for (const ArrayUpdate &u : k.arrayUpdates) {
-    std::string target = R.getRewrittenText(SM.getExpansionRange(u.target->getSourceRange()));
+    if (u.fetchCall) // hy::fetch_<op> is atomic in device code already
+      continue;
+    std::string target = targetText[u.target];
+    if (target.empty())
+      target = R.getRewrittenText(SM.getExpansionRange(u.target->getSourceRange()));
     std::string value = R.getRewrittenText(SM.getExpansionRange(u.value->getSourceRange()));
     replace(SM.getExpansionRange(u.assign->getSourceRange()),
-                  std::string("hy::cuda::atomic_") + atomicName(u.op) + "(&(" + target +
-                      "), " + value + ")");
+            std::string("hy::cuda::atomic_") + atomicName(u.op) + "(&(" + target + "), " +
+                value + ")");
   }
   Sets state;
   block(k.body.get(), state, /*inCompound=*/true);
 }
 
-void KernelPrinter::redirect(const Expr *e, const Fetch *f) {
+std::string KernelPrinter::redirect(const Expr *e, const Fetch *f, bool apply) {
   const Tile *t = tileFor(f);
   std::vector<Access> a;
   collectAccesses(e, a);
   if (!t || a.empty())
-    return;
+    return "";
   const auto &idx = a.front().indices;
   int rank = idx.size();
   std::vector<std::string> local(rank);
@@ -70,7 +84,10 @@ void KernelPrinter::redirect(const Expr *e, const Fetch *f) {
   std::string flat = "(" + local[f->perm[0]] + ")";
   for (int s = 1; s < rank; ++s)
     flat = "(" + flat + ") * " + t->pitch[s] + " + (" + local[f->perm[s]] + ")";
-  replace(SM.getExpansionRange(e->getSourceRange()), t->name + "[" + flat + "]");
+  std::string text = t->name + "[" + flat + "]";
+  if (apply)
+    replace(SM.getExpansionRange(e->getSourceRange()), text);
+  return text;
 }
 
 Sets KernelPrinter::setsOf(const Stmt *s) const {

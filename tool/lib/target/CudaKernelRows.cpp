@@ -141,7 +141,8 @@ bool KernelPrinter::registerRow(const ForStmt *fs, const LoopInfo &li) {
   if (!a || k.tileOf.count(a->elementExpr))
     return false;
   ArrayType at = classifyArray(a->var->getType());
-  if (at.kind == ArrayKind::None || a->indices.size() != size_t(at.rank))
+  if (at.kind == ArrayKind::None || at.kind == ArrayKind::Worklist ||
+      a->indices.size() != size_t(at.rank))
     return false;
   for (const ArrayUpdate &u : k.arrayUpdates)
     if (u.assign == body)

@@ -5,23 +5,19 @@
 
 namespace hy::cudagen {
 
-std::string typeText(ASTContext &ctx, QualType t) {
-  PrintingPolicy pp(ctx.getLangOpts());
-  pp.SuppressTagKeyword = true;
-  pp.FullyQualifiedName = true;
-  return t.getNonReferenceType().getUnqualifiedType().getAsString(pp);
-}
-
 std::string opType(ReductionOp op) {
   return std::string("hy::cuda::op::") + runtimeName(op);
 }
 
 std::string KernelPrinter::params() const {
   std::string p;
+  std::string grid = gridParams("long long ");
   for (const Capture &c : k.captures) {
     std::string name = c.var->getName().str();
     std::string decl;
-    if (c.array.kind != ArrayKind::None)
+    if (c.array.kind == ArrayKind::Worklist)
+      decl = "hy::cuda::worklist_view<" + typeText(ctx, c.array.elem) + "> " + name;
+    else if (c.array.kind != ArrayKind::None)
       decl = "hy::cuda::view<" + typeText(ctx, c.array.elem) + ", " +
              std::to_string(c.array.rank ? c.array.rank : 1) + "> " + name;
     else if (c.reduction)
@@ -30,7 +26,30 @@ std::string KernelPrinter::params() const {
       decl = typeText(ctx, c.var->getType()) + " " + name;
     p += (p.empty() ? "" : ", ") + decl;
   }
-  return p + (p.empty() ? "" : ", ") + gridParams("long long ");
+  return p + (p.empty() || grid.empty() ? "" : ", ") + grid;
+}
+
+bool KernelPrinter::deviceTrip(unsigned i) const {
+  if (!gridPerLoop() || i >= collapsed)
+    return false;
+  const LoopInfo &li = k.blockLoops[i];
+  std::vector<Access> acc;
+  for (const Expr *e : {li.lower, li.bound, li.step})
+    if (e)
+      collectAccesses(e, acc);
+  for (const Access &a : acc) {
+    ArrayType t = classifyArray(a.var->getType());
+    if (t.kind == ArrayKind::Worklist || (t.kind != ArrayKind::None && !a.meta))
+      return true;
+  }
+  return false;
+}
+
+bool KernelPrinter::anyDeviceTrip() const {
+  for (unsigned i = 0; i < collapsed; ++i)
+    if (deviceTrip(i))
+      return true;
+  return false;
 }
 
 std::string KernelPrinter::gridParams(const std::string &type) const {
@@ -38,7 +57,8 @@ std::string KernelPrinter::gridParams(const std::string &type) const {
     return type + "hy_nblocks";
   std::string p;
   for (unsigned i = 0; i < collapsed; ++i)
-    p += (i ? ", " : "") + type + "hy_trip" + std::to_string(i);
+    if (!deviceTrip(i))
+      p += (p.empty() ? "" : ", ") + type + "hy_trip" + std::to_string(i);
   return p;
 }
 
@@ -94,6 +114,10 @@ std::string KernelPrinter::kernelDefinition() {
       s += "  " + ty + " " + name + " = " + opType(r.op) + "::identity<" + ty + ">();\n";
       s += "  " + ty + " hy_" + name + "_t = " + opType(r.op) + "::identity<" + ty + ">();\n";
     }
+  for (unsigned i = 0; i < collapsed; ++i)
+    if (deviceTrip(i))
+      s += "  const long long hy_trip" + std::to_string(i) + " = " +
+           tripText(ctx, k.blockLoops[i]) + "; // read on the device\n";
   std::string close = "  }\n";
   if (gridPerLoop()) {
     static const char *const xyz[] = {"x", "y", "z"};
@@ -172,20 +196,38 @@ std::string KernelPrinter::launchArgs(const std::string &whereText) const {
       v = name;
     a += (a.empty() ? "" : ", ") + v;
   }
-  return a + (a.empty() ? "" : ", ") + gridParams("");
+  std::string grid = gridParams("");
+  return a + (a.empty() || grid.empty() ? "" : ", ") + grid;
 }
 
 std::string KernelPrinter::gridText() const {
-  if (!gridPerLoop())
+  // Blocks the GPU holds at once: the grid of a loop sized on the device,
+  // and the cap of a grid that ends in a reduction across blocks (each
+  // block strides over more iterations, fewer blocks combine atomically).
+  std::string resident = "(long long)hy::cuda::resident_grid((const void *)" + k.name +
+                         templateArgs() + ", " + std::to_string(shape.total()) + ", " +
+                         smemExpr() + ")";
+  bool combines = false;
+  for (const Reduction &r : k.reductions)
+    combines |= !r.isArray;
+  if (!gridPerLoop()) {
+    if (combines)
+      return "hy::cuda::grid_dim(std::min(hy_nblocks, " + resident + "), 0)";
     return "hy::cuda::grid_dim(hy_nblocks, 0)";
+  }
   std::string g = "dim3(";
-  for (unsigned d = 0; d < collapsed; ++d)
-    g += (d ? ", " : "") + std::string("hy::cuda::grid_dim(") +
-         (flat && d == 0 ? "(hy_trip" + std::to_string(collapsed - 1) + " + " +
-                               std::to_string(kFlatThreads - 1) + ") / " +
-                               std::to_string(kFlatThreads)
-                         : "hy_trip" + std::to_string(collapsed - 1 - d)) +
-         ", " + std::to_string(d) + ")";
+  for (unsigned d = 0; d < collapsed; ++d) {
+    unsigned i = collapsed - 1 - d;
+    std::string n = flat && d == 0 ? "(hy_trip" + std::to_string(i) + " + " +
+                                         std::to_string(kFlatThreads - 1) + ") / " +
+                                         std::to_string(kFlatThreads)
+                                   : "hy_trip" + std::to_string(i);
+    if (deviceTrip(i))
+      n = resident;
+    else if (combines && d == 0)
+      n = "std::min(" + n + ", " + resident + ")";
+    g += (d ? ", " : "") + std::string("hy::cuda::grid_dim(") + n + ", " + std::to_string(d) + ")";
+  }
   return g + ")";
 }
 

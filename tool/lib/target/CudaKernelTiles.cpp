@@ -119,7 +119,7 @@ const KernelPrinter::Tile *KernelPrinter::tileFor(const Fetch *f) const {
 
 bool KernelPrinter::tileCopy(const Fetch *f) {
   return f->sizes.size() == 2 && f->constSizes[0] && f->constSizes[1] &&
-         f->type.kind == ArrayKind::HyArray;
+         f->type.kind == ArrayKind::HyArray && !f->privatized;
 }
 
 std::string KernelPrinter::copyLoop(const Fetch *f, const Tile *t, bool in) const {
@@ -133,6 +133,9 @@ std::string KernelPrinter::copyLoop(const Fetch *f, const Tile *t, bool in) cons
            ", " + std::to_string(shape.total()) + ">(" + t->name + ", " + m + ", " +
            exprText(ctx, f->origins[0]) + ", " + exprText(ctx, f->origins[1]) + ");";
   }
+  if (f->privatized && in) // the whole tile, padding included, from the identity
+    return "for (int hy_e = hy_tid; hy_e < " + t->count + "; hy_e += hy_nthreads) " + t->name +
+           "[hy_e] = " + opType(f->privatizedOp) + "::identity<" + t->elem + ">();";
   std::string elems = t->size[0];
   for (int d = 1; d < rank; ++d)
     elems += " * " + t->size[d];
@@ -160,6 +163,14 @@ std::string KernelPrinter::copyLoop(const Fetch *f, const Tile *t, bool in) cons
   }
   std::string elem = t->name + "[" + flat + "]";
   std::string src = m + "(" + at + ")";
+  if (f->privatized) {
+    // A privatized tile starts from the identity and is combined into the
+    // array at the end; elements no update touched cost no atomic.
+    std::string id = opType(f->privatizedOp) + "::identity<" + t->elem + ">()";
+    return code + "const " + t->elem + " hy_v = " + elem + "; if (" + guard + " && !(hy_v == " +
+           id + ")) hy::cuda::atomic_" + atomicName(f->privatizedOp) + "(&" + src +
+           ", hy_v); }";
+  }
   code += "if (" + guard + ") " + (in ? elem + " = " + src : src + " = " + elem) + "; }";
   return code;
 }
@@ -184,8 +195,8 @@ void KernelPrinter::fetch(const Node *n, Sets &state, bool inCompound, bool thre
   for (const Fetch *f : chain) {
     const Tile *t = tileFor(f);
     async |= tileCopy(f);
-    pre += "/* fetch " + f->array->getName().str() + " -> " + t->name + " */ " +
-           copyLoop(f, t, true) + " ";
+    pre += "/* " + std::string(f->privatized ? "privatized " : "fetch ") +
+           f->array->getName().str() + " -> " + t->name + " */ " + copyLoop(f, t, true) + " ";
     if (t->written) {
       post += " " + copyLoop(f, t, false);
       wrote = true;

@@ -38,6 +38,30 @@ std::string aliasCheck(const Kernel &k, const std::string &whereText) {
   return "    hy::cuda::check_fetch_aliases({" + spans + "}, " + whereText + ");\n";
 }
 
+// A launch whose block loops are linearised (four or more) computes their
+// trip counts on the host: device data they read (a worklist's size, an
+// array element) is brought back first.
+std::string hostTripSyncs(const Kernel &k, unsigned collapsed) {
+  std::map<const VarDecl *, bool> worklist;
+  for (unsigned i = 0; i < collapsed; ++i) {
+    const LoopInfo &li = k.blockLoops[i];
+    std::vector<Access> acc;
+    for (const Expr *e : {li.lower, li.bound, li.step})
+      if (e)
+        collectAccesses(e, acc);
+    for (const Access &a : acc) {
+      ArrayType t = classifyArray(a.var->getType());
+      if (t.kind == ArrayKind::Worklist || (t.kind != ArrayKind::None && !a.meta))
+        worklist[a.var] |= t.kind == ArrayKind::Worklist && a.meta;
+    }
+  }
+  std::string s;
+  for (auto &[v, size] : worklist)
+    s += size ? "  hy::cuda::host_size(" + v->getName().str() + ");\n"
+              : "  hy::cuda::host(" + v->getName().str() + ", hy::cuda::read);\n";
+  return s;
+}
+
 } // namespace
 
 bool printCuda(const PrintInput &in, std::string &out) {
@@ -77,13 +101,19 @@ bool printCuda(const PrintInput &in, std::string &out) {
     std::string whereText = cString(where(SM, outer.pragma->loc) + " (" + outer.pragma->text + ")");
     std::string trips, tripDecls;
     for (unsigned i = 0; i < collapsed; ++i) {
+      if (kpr.deviceTrip(i))
+        continue; // the kernel reads it
       std::string t = tripText(ctx, k.blockLoops[i]);
       if (kpr.gridPerLoop()) {
         tripDecls += "  const long long hy_trip" + std::to_string(i) + " = " + t + ";\n";
         t = "hy_trip" + std::to_string(i);
       }
-      trips += (i ? " * " : "") + t;
+      trips += (trips.empty() ? "" : " * ") + t;
     }
+    if (trips.empty())
+      trips = "1";
+    if (!kpr.gridPerLoop()) // trip counts from device data: read them on the host
+      tripDecls += hostTripSyncs(k, collapsed);
     std::string L;
     L += "// " + outer.pragma->text + "  ->  kernel " + k.name + "\n";
     L += "if (hy::cuda::use_gpu()) {\n";

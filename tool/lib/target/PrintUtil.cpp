@@ -135,20 +135,44 @@ std::string ompPragma(const PrintInput &in, const Kernel &k, unsigned &collapsed
   std::string p = "#pragma omp parallel for";
   if (collapsed > 1)
     p += " collapse(" + std::to_string(collapsed) + ")";
-  std::map<ReductionOp, std::vector<std::string>> byOp;
-  for (const Reduction &r : k.reductions)
-    if (!r.isArray)
-      byOp[r.op].push_back(r.var->getName().str());
+  // Grouped by operator, in the order of ReductionOp, then user-defined ones.
+  std::map<std::pair<int, std::string>, std::vector<std::string>> byOp;
+  std::string declare;
+  for (const Reduction &r : k.reductions) {
+    if (r.isArray)
+      continue;
+    std::string var = r.var->getName().str();
+    if (locReductionOp(r.var->getType())) {
+      // hy::minloc / hy::maxloc: a user-defined OpenMP reduction whose
+      // combiner is the type's own update (smallest index among equals).
+      std::string id = std::string("hy_") + runtimeName(r.op) + "_" + var + "_" +
+                       std::to_string(k.number);
+      std::string ty = typeText(in.ctx, r.var->getType());
+      declare += "_Pragma(\"omp declare reduction(" + id + " : " + ty +
+                 " : omp_out.update(omp_in.value, omp_in.index)) initializer(omp_priv = " + ty +
+                 "())\") ";
+      byOp[{100, id}].push_back(var);
+    } else {
+      byOp[{int(r.op), spelling(r.op)}].push_back(var);
+    }
+  }
   for (auto &[op, vars] : byOp) {
-    p += " reduction(";
-    p += spelling(op);
-    p += " : ";
+    p += " reduction(" + op.second + " : ";
     for (size_t i = 0; i < vars.size(); ++i)
       p += (i ? ", " : "") + vars[i];
     p += ")";
   }
   p += " schedule(static)";
+  if (!declare.empty()) // both on the pragma's line, so that lines keep their numbers
+    p = declare + "_Pragma(\"" + p.substr(std::string("#pragma ").size()) + "\")";
   return p;
+}
+
+std::string typeText(ASTContext &ctx, QualType t) {
+  PrintingPolicy pp(ctx.getLangOpts());
+  pp.SuppressTagKeyword = true;
+  pp.FullyQualifiedName = true;
+  return t.getNonReferenceType().getUnqualifiedType().getAsString(pp);
 }
 
 void rewriteFetchChecks(const PrintInput &in, const Kernel &k, Rewriter &R) {
@@ -205,8 +229,10 @@ void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
   if (in.opts.checkFetch)
     rewriteFetchChecks(in, k, R);
 
-  // Array reductions become atomic updates.
+  // Array reductions become atomic updates (hy::fetch_<op> is one already).
   for (const ArrayUpdate &u : k.arrayUpdates) {
+    if (u.fetchCall)
+      continue;
     std::string target = R.getRewrittenText(SM.getExpansionRange(u.target->getSourceRange()));
     std::string value = R.getRewrittenText(SM.getExpansionRange(u.value->getSourceRange()));
     R.ReplaceText(SM.getExpansionRange(u.assign->getSourceRange()),
@@ -218,7 +244,7 @@ void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
   if (in.opts.simdLanes) {
     std::function<void(const Node *)> lanes = [&](const Node *n) {
       if (n->kind == NodeKind::ThreadNest) {
-        rewriteThreadNestAsLanes(in, *n, R);
+        rewriteThreadNestAsLanes(in, k, *n, R);
         return;
       }
       for (auto &c : n->children)

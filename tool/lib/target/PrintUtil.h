@@ -49,6 +49,9 @@ void rewriteFetchChecks(const PrintInput &in, const Kernel &k, clang::Rewriter &
 /// The text of the OpenMP pragma of a kernel's block nest.
 std::string ompPragma(const PrintInput &in, const Kernel &k, unsigned &collapsed);
 
+/// A type as C++ text, fully qualified, without references and qualifiers.
+std::string typeText(clang::ASTContext &ctx, clang::QualType t);
+
 /// Escapes a string for a C string literal.
 std::string cString(const std::string &s);
 

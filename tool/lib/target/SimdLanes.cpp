@@ -22,13 +22,13 @@ namespace {
 
 class Lanes {
 public:
-  Lanes(const PrintInput &in, const Node &nest, Rewriter &R)
-      : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), nest(nest), R(R),
+  Lanes(const PrintInput &in, const Kernel &k, const Node &nest, Rewriter &R)
+      : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), k(k), nest(nest), R(R),
         lane(nest.loops.back()) {}
 
   bool run() {
     if (!nest.reductions.empty() || !lane.constTrip || *lane.constTrip <= 1 ||
-        !lane.declaresIndex)
+        !lane.declaresIndex || updatesShared())
       return false;
     auto lo = evalInt(ctx, lane.lower);
     if (!lo || !lane.constStep)
@@ -66,6 +66,27 @@ public:
   }
 
 private:
+  // Atomic updates of data other threads see (array reductions, fetch_<op>,
+  // worklist pushes) stay in order: lanes in `omp simd` must not race, and
+  // the updates' rewrites would collide with the lane subscripts.
+  bool updatesShared() const {
+    CharSourceRange r = stmtRange(ctx, nest.stmt);
+    auto within = [&](const Stmt *s) {
+      SourceLocation at = SM.getExpansionLoc(s->getBeginLoc());
+      return !SM.isBeforeInTranslationUnit(at, r.getBegin()) &&
+             SM.isBeforeInTranslationUnit(at, r.getEnd());
+    };
+    for (const ArrayUpdate &u : k.arrayUpdates)
+      if (within(u.assign))
+        return true;
+    std::vector<Access> acc;
+    collectAccesses(nest.stmt, acc);
+    for (const Access &a : acc)
+      if (a.write && classifyArray(a.var->getType()).kind == ArrayKind::Worklist)
+        return true;
+    return false;
+  }
+
   // Walks the structure the lanes will be distributed over: compound
   // statements, declarations of per-thread variables, and loops whose
   // headers are the same for every lane; everything else is a leaf that
@@ -278,6 +299,7 @@ private:
   const PrintInput &in;
   ASTContext &ctx;
   const SourceManager &SM;
+  const Kernel &k;
   const Node &nest;
   Rewriter &R;
   const LoopInfo &lane;
@@ -289,8 +311,9 @@ private:
 
 } // namespace
 
-bool rewriteThreadNestAsLanes(const PrintInput &in, const Node &nest, Rewriter &R) {
-  return Lanes(in, nest, R).run();
+bool rewriteThreadNestAsLanes(const PrintInput &in, const Kernel &k, const Node &nest,
+                              Rewriter &R) {
+  return Lanes(in, k, nest, R).run();
 }
 
 } // namespace hy
