@@ -170,7 +170,9 @@ void Checker::checkWrites(const Node *n, std::set<const VarDecl *> allowed) {
         else if (a.write && k.locals.count(a.var))
           localWrite = true;
       }
-      if (arrayWrite && localWrite && !isa<DeclStmt>(n->stmt)) {
+      // In a kernel without thread loops every iteration is a thread of its
+      // own (no leader runs it for the others): nothing to split.
+      if (arrayWrite && localWrite && !isa<DeclStmt>(n->stmt) && hasThreadNests(k.body.get())) {
         report(DE, n->stmt->getBeginLoc(), Diag::BlockStmtMixedWrite);
         fail();
       }
@@ -194,6 +196,15 @@ void Checker::checkWrites(const Node *n, std::set<const VarDecl *> allowed) {
   }
   for (auto &c : n->children)
     checkWrites(c.get(), allowed);
+}
+
+bool Checker::hasThreadNests(const Node *n) {
+  if (n->kind == NodeKind::ThreadNest)
+    return true;
+  for (auto &c : n->children)
+    if (hasThreadNests(c.get()))
+      return true;
+  return false;
 }
 
 bool Checker::isPush(const Access &a) {

@@ -64,6 +64,7 @@ private:
   /// `q.push(v)` on a hy::worklist: the one write of shared data that needs
   /// no clause.
   static bool isPush(const Access &a);
+  static bool hasThreadNests(const Node *n);
 
   // --- array reductions (CheckReductions.cpp)
   static bool isMinMaxCall(const Expr *e, ReductionOp &op,

@@ -64,6 +64,18 @@ public:
   bool &ok;
 };
 
+// Arrays that can have a device copy: hy::array, hy::worklist, and
+// std::vector of arithmetic elements (a std::vector<std::vector<int>> passed
+// to a translated function is host data only).
+bool deviceArrayType(QualType t) {
+  ArrayType at = classifyArray(t);
+  if (at.kind == ArrayKind::None)
+    return false;
+  if (at.kind != ArrayKind::StdVector || at.elem.isNull() || at.elem->isDependentType())
+    return true;
+  return at.elem->isArithmeticType() && !at.elem->isBooleanType();
+}
+
 // Host code of resident functions (those that launch kernels or call such
 // functions of this file): a statement that touches an array the function
 // hands to kernels gets hy::cuda::host(...) before it; arrays that outlive
@@ -139,7 +151,7 @@ private:
     if (residentCallee(s))
       for (const Expr *a : cast<CallExpr>(s)->arguments())
         if (const VarDecl *v = refVar(a))
-          if (classifyArray(v->getType()).kind != ArrayKind::None)
+          if (deviceArrayType(v->getType()))
             arrays.insert(v);
     for (const Stmt *c : s->children())
       collectCallArrays(c);
