@@ -1,10 +1,15 @@
 // GoogleTest for the CPU side of the runtime: hy::array (ranks, extents,
-// row-major layout, value-initialisation, copies and moves) and the CPU
-// atomics hy::atomic_* under OpenMP contention.
+// row-major layout, value-initialisation, copies and moves), the CPU
+// atomics hy::atomic_* under OpenMP contention, and the pieces for
+// irregular kernels (hy::minloc / maxloc, hy::fetch_*, hy::worklist,
+// hy::csr_row; in cpu_irregular_test.cpp, linked into the same binary).
+// Built twice: with OpenMP (runtime.cpu.*) and without (runtime.cpu_serial.*).
 #include <hy/hy.hpp>
 
 #include <gtest/gtest.h>
+#if defined(_OPENMP)
 #include <omp.h>
+#endif
 
 #include <cfloat>
 #include <climits>
@@ -248,6 +253,7 @@ TEST(Atomic, ManySlotsFloatAdd) {
 
 TEST(Atomic, RunsWithSeveralThreads) {
   // The contention tests above mean something only with >1 thread.
+#if defined(_OPENMP)
   int n = 0;
 #pragma omp parallel
   {
@@ -258,6 +264,9 @@ TEST(Atomic, RunsWithSeveralThreads) {
     EXPECT_GT(n, 1);
   else
     GTEST_SKIP() << "OpenMP runs one thread here";
+#else
+  GTEST_SKIP() << "serial build";
+#endif
 }
 
 } // namespace

@@ -6,6 +6,8 @@
 //        test/runtime/cuda_runtime_test.cu -o cuda_runtime_test
 //   ./cuda_runtime_test
 //
+// The tests of the runtime for irregular kernels (worklists, minloc,
+// fetch_*, csr_row, ...) are in cuda_irregular_tests.cuh, included below.
 // Built with -DHY_CHECK_BOUNDS it also checks the view bounds check. Parts
 // that need a fresh process (HY_DEVICE, HY_STATS, HY_SYNC, fatal errors) run
 // this program again as a child (--child MODE).
@@ -1159,7 +1161,11 @@ __global__ void k_inc_int(hc::view<int, 1> v) {
 }
 __global__ void k_out_of_range(hc::view<int, 1> v, long long i) { v[i] = 1; }
 
+static int irregular_child(const std::string &mode); // cuda_irregular_tests.cuh
+
 static int child(const std::string &mode) {
+  if (const int r = irregular_child(mode); r != -1)
+    return r;
   if (mode == "use_gpu")
     return hc::use_gpu() ? 11 : 10;
   if (mode == "check") {
@@ -1245,6 +1251,9 @@ static child_result run_child(const std::string &env, const std::string &mode) {
 static bool contains(const std::string &s, const std::string &part) {
   return s.find(part) != std::string::npos;
 }
+
+// Worklists, minloc/maxloc, fetch_*, csr_row, reduction reuse, ...
+#include "cuda_irregular_tests.cuh"
 
 static void test_children(bool gpu) {
   {
@@ -1357,6 +1366,7 @@ int main(int argc, char **argv) {
     return child(argv[2]);
 
   test_host_only();
+  test_irregular_host_only();
   const bool gpu = hc::use_gpu();
   test_children(gpu);
   if (!gpu) {
@@ -1393,6 +1403,7 @@ int main(int argc, char **argv) {
     test_dynamic_smem();
     test_tile_copies();
     test_register_rows();
+    test_irregular();
   }
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed ? 1 : 0;

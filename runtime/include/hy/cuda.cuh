@@ -1,8 +1,9 @@
 // The header every translator-generated .cu file includes: the CPU runtime
 // (hy/hy.hpp, used by the OpenMP fallback path in the same binary) plus the
 // CUDA runtime: device selection and checks, kernel views of arrays, host/
-// device coherence, reductions, device atomics, tile copies, register rows
-// and the launch-time alias check of fetched arrays.
+// device coherence, worklists, reductions (minloc/maxloc included), device
+// atomics, resident grid sizes, tile copies, register rows and the
+// launch-time alias check of fetched arrays.
 #pragma once
 
 #include <hy/hy.hpp>
@@ -10,8 +11,11 @@
 #include <hy/cuda/device.cuh>
 #include <hy/cuda/view.cuh>
 #include <hy/cuda/mirror.cuh>
+#include <hy/cuda/worklist.cuh>
 #include <hy/cuda/reduce.cuh>
+#include <hy/cuda/reduction.cuh>
 #include <hy/cuda/atomic.cuh>
+#include <hy/cuda/occupancy.cuh>
 #include <hy/cuda/tile.cuh>
 #include <hy/cuda/rows.cuh>
 #include <hy/cuda/aliases.cuh>

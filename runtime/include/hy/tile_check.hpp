@@ -4,14 +4,10 @@
 // macro is the bare index. Usable from host and (under nvcc) device code.
 #pragma once
 
+#include <hy/config.hpp>
+
 #include <cstdio>
 #include <cstdlib>
-
-#if defined(__CUDACC__)
-#define HY_HD __host__ __device__
-#else
-#define HY_HD
-#endif
 
 namespace hy {
 template <class I, class E>

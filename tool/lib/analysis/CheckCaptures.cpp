@@ -76,7 +76,9 @@ void Checker::checkCaptures() {
           report(DE, a.expr->getBeginLoc(), Diag::RawPointer) << v->getName();
           fail();
         } else if (!t->isArithmeticType() && !t->isEnumeralType() &&
-                   !t->isDependentType() && !(c.reduction && locReductionOp(t))) {
+                   !t->isDependentType() && !(c.reduction && locReductionOp(t)) &&
+                   !rejectedReduction.count(v)) {
+          reportedCapture.insert(v);
           report(DE, a.expr->getBeginLoc(), Diag::UnsupportedCapture)
               << v->getName() << t;
           fail();

@@ -214,7 +214,7 @@ bool Checker::isPush(const Access &a) {
 }
 
 void Checker::writeError(const Access &a) {
-  if (rejectedReduction.count(a.var)) // its clause was already reported
+  if (rejectedReduction.count(a.var) || reportedCapture.count(a.var)) // reported already
     return;
   if (!reportedWrite.insert(a.expr).second)
     return;
@@ -308,9 +308,11 @@ std::string Checker::allowedUpdates(const VarDecl *v) const {
 }
 
 // A call hy::fetch_<op>(x, e). Returns true if it was an update of an
-// array reduction variable (recorded in k.arrayUpdates).
+// array reduction variable (recorded in k.arrayUpdates). A call reported
+// here puts its target in `reported` (no second error for the same write).
 bool Checker::checkFetchOp(const CallExpr *ce, const std::set<const VarDecl *> &arrays,
-                           const std::set<const VarDecl *> &scalars) {
+                           const std::set<const VarDecl *> &scalars,
+                           std::set<const Expr *> &reported) {
   std::string name;
   auto op = fetchOpCall(ce, name);
   if (!op)
@@ -326,6 +328,8 @@ bool Checker::checkFetchOp(const CallExpr *ce, const std::set<const VarDecl *> &
   if (!whole && !element) {
     report(DE, target->getBeginLoc(), Diag::FetchOpNotElement) << name << a.var->getName();
     fail();
+    for (const Access &x : acc)
+      reported.insert(x.element ? x.elementExpr : x.expr);
     return false;
   }
   if (scalars.count(a.var) || (whole && blockReduction(a.var))) {
@@ -335,6 +339,7 @@ bool Checker::checkFetchOp(const CallExpr *ce, const std::set<const VarDecl *> &
     report(DE, ce->getBeginLoc(), Diag::FetchOpOnScalar)
         << name << x << (x + " " + spelling(rop) + "= e");
     fail();
+    reportedWrite.insert(a.expr);
     return false;
   }
   if (k.locals.count(a.var) || whole)
@@ -350,6 +355,7 @@ bool Checker::checkFetchOp(const CallExpr *ce, const std::set<const VarDecl *> &
     report(DE, ce->getBeginLoc(), Diag::FetchOpWrongReduction)
         << name << spelling(*op) << a.var->getName() << spelling(r->op);
     fail();
+    reported.insert(a.elementExpr);
     return false;
   }
   ArrayUpdate u;
@@ -382,7 +388,7 @@ void Checker::checkArrayUpdates(const Stmt *region) {
     if (!s)
       return;
     if (const auto *ce = dyn_cast<CallExpr>(s); ce && !isa<CXXOperatorCallExpr>(ce)) {
-      if (checkFetchOp(ce, arrays, scalars)) {
+      if (checkFetchOp(ce, arrays, scalars, matchedTargets)) {
         const ArrayUpdate &u = k.arrayUpdates.back();
         matchedTargets.insert(u.target);
         walk(u.value);

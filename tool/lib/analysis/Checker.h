@@ -73,7 +73,8 @@ private:
   void checkArrayUpdates(const Stmt *region);
   static std::optional<ReductionOp> fetchOpCall(const CallExpr *ce, std::string &name);
   bool checkFetchOp(const CallExpr *ce, const std::set<const VarDecl *> &arrays,
-                    const std::set<const VarDecl *> &scalars);
+                    const std::set<const VarDecl *> &scalars,
+                    std::set<const Expr *> &reported);
   /// "a(...) += e or ..." for the array reduction variable v.
   std::string allowedUpdates(const VarDecl *v) const;
 
@@ -113,6 +114,7 @@ private:
   std::map<const Node *, std::set<const VarDecl *>> varyingCache;
   std::set<const VarDecl *> reportedGlobal;
   std::set<const VarDecl *> rejectedReduction; // a reduction clause named it, with an error
+  std::set<const VarDecl *> reportedCapture;   // the kernel may not take it (reported)
   std::set<const Expr *> reportedWrite;
   bool ok = true;
 };

@@ -24,11 +24,28 @@
 
 namespace hy::cuda {
 
-enum access : int { read = 1, write = 2, read_write = 3 };
+/// How code is about to use an array. `overwrite` (host() and device() of
+/// arrays and vectors, host() of worklists): the code replaces the whole
+/// contents, so the other side's newer data is not copied over first.
+enum access : int { read = 1, write = 2, read_write = 3, overwrite = 6 };
 
 namespace detail {
 
 enum class newest { host, device, both };
+
+// One coherence copy, counted in hy::transfers(). The device finishes
+// earlier work first, so that the time is the copy's own.
+inline void timed_copy(void *to, const void *from, std::size_t bytes, cudaMemcpyKind kind,
+                       const char *what, const char *where) {
+  check(cudaDeviceSynchronize(), "kernel execution", where);
+  const auto t0 = std::chrono::steady_clock::now();
+  staged_copy(to, from, bytes, kind, what, where);
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now() - t0)
+                      .count();
+  hy::detail::count_transfer(kind == cudaMemcpyHostToDevice, bytes,
+                             static_cast<unsigned long long>(ns));
+}
 
 // One device copy. `host_data`/`bytes` record the host buffer the copy
 // belongs to; a different buffer means the host data was replaced.
@@ -48,18 +65,9 @@ struct device_copy {
       (void)cudaFree(dev);
   }
 
-  // One coherence copy of the whole buffer, counted in hy::transfers(). The
-  // device finishes earlier work first, so that the time is the copy's own.
   void timed_copy(void *to, const void *from, cudaMemcpyKind kind, const char *what,
                   const char *where) {
-    check(cudaDeviceSynchronize(), "kernel execution", where);
-    const auto t0 = std::chrono::steady_clock::now();
-    staged_copy(to, from, bytes, kind, what, where);
-    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                        std::chrono::steady_clock::now() - t0)
-                        .count();
-    hy::detail::count_transfer(kind == cudaMemcpyHostToDevice, bytes,
-                               static_cast<unsigned long long>(ns));
+    detail::timed_copy(to, from, bytes, kind, what, where);
   }
 
   // Makes the device copy current for the host buffer (data, bytes).
@@ -79,7 +87,7 @@ struct device_copy {
       host_data = data;
       state = newest::host;
     }
-    if (state == newest::host) {
+    if (state == newest::host && acc != overwrite) {
       if (bytes)
         timed_copy(dev, data, cudaMemcpyHostToDevice, "cudaMemcpy host->device", where);
       state = newest::both;
@@ -96,7 +104,7 @@ struct device_copy {
       state = newest::host;
       return;
     }
-    if (state == newest::device) {
+    if (state == newest::device && acc != overwrite) {
       // Also for write-only access: host code may write part of the array,
       // and the whole array is uploaded again later.
       if (bytes)
@@ -204,6 +212,38 @@ void forget(const std::vector<T> &v) {
   std::lock_guard<std::mutex> lock(detail::coherence_mutex());
   detail::vector_registry().erase(static_cast<const void *>(&v));
 }
+
+/// Call with std::swap(a, b) of two vectors (before or after it): the vectors
+/// exchange their buffers, and this exchanges their device copies, which the
+/// registry keeps by the vectors' addresses. Nothing is copied.
+template <class T>
+void swap_mirrors(const std::vector<T> &a, const std::vector<T> &b) {
+  if (&a == &b)
+    return;
+  std::lock_guard<std::mutex> lock(detail::coherence_mutex());
+  auto &reg = detail::vector_registry();
+  const void *ka = static_cast<const void *>(&a), *kb = static_cast<const void *>(&b);
+  auto take = [&reg](const void *k) {
+    std::unique_ptr<detail::device_copy> c;
+    auto it = reg.find(k);
+    if (it != reg.end()) {
+      c = std::move(it->second);
+      reg.erase(it);
+    }
+    return c;
+  };
+  std::unique_ptr<detail::device_copy> ca = take(ka), cb = take(kb);
+  if (cb)
+    reg[ka] = std::move(cb);
+  if (ca)
+    reg[kb] = std::move(ca);
+}
+
+/// hy::array keeps its device copy in its own mirror slot, which std::swap
+/// exchanges with the data: nothing to do (the overload lets generated code
+/// call swap_mirrors for every kind of array alike).
+template <class T, int N>
+void swap_mirrors(const hy::array<T, N> &, const hy::array<T, N> &) {}
 
 } // namespace hy::cuda
 

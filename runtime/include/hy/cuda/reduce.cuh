@@ -1,50 +1,21 @@
 // Reductions in generated kernels: the operators of `reduction(OP : v)`,
-// the block-wide combine (warp shuffles, then shared memory), the atomic
-// combine into global memory, and the host object that owns the device
-// scalar a reduction across blocks ends in.
+// the block-wide combine (warp shuffles, then shared memory) and the
+// end-of-kernel combine across blocks. Arithmetic types and hy::minloc /
+// hy::maxloc. The host object that owns the device value a reduction across
+// blocks ends in is hy/cuda/reduction.cuh; the atomics hy/cuda/atomic.cuh.
 #pragma once
 
+#include <hy/bounds.hpp>
 #include <hy/cuda/device.cuh>
+#include <hy/minloc.hpp>
 
 #include <cuda_runtime.h>
 
-#include <cfloat>
-#include <climits>
 #include <cstdint>
 #include <cstring>
-#include <mutex>
 #include <type_traits>
-#include <vector>
 
 namespace hy::cuda {
-
-namespace detail {
-
-// Largest and smallest values (infinities for floating point), usable in
-// device code without --expt-relaxed-constexpr.
-template <class T> struct bounds_of;
-#define HY_CUDA_BOUNDS(T, LO, HI)                                              \
-  template <> struct bounds_of<T> {                                            \
-    static __host__ __device__ __forceinline__ T lowest() { return LO; }       \
-    static __host__ __device__ __forceinline__ T highest() { return HI; }      \
-  };
-HY_CUDA_BOUNDS(bool, false, true)
-HY_CUDA_BOUNDS(char, CHAR_MIN, CHAR_MAX)
-HY_CUDA_BOUNDS(signed char, SCHAR_MIN, SCHAR_MAX)
-HY_CUDA_BOUNDS(unsigned char, 0, UCHAR_MAX)
-HY_CUDA_BOUNDS(short, SHRT_MIN, SHRT_MAX)
-HY_CUDA_BOUNDS(unsigned short, 0, USHRT_MAX)
-HY_CUDA_BOUNDS(int, INT_MIN, INT_MAX)
-HY_CUDA_BOUNDS(unsigned, 0u, UINT_MAX)
-HY_CUDA_BOUNDS(long, LONG_MIN, LONG_MAX)
-HY_CUDA_BOUNDS(unsigned long, 0ul, ULONG_MAX)
-HY_CUDA_BOUNDS(long long, LLONG_MIN, LLONG_MAX)
-HY_CUDA_BOUNDS(unsigned long long, 0ull, ULLONG_MAX)
-HY_CUDA_BOUNDS(float, -__builtin_huge_valf(), __builtin_huge_valf())
-HY_CUDA_BOUNDS(double, -__builtin_huge_val(), __builtin_huge_val())
-#undef HY_CUDA_BOUNDS
-
-} // namespace detail
 
 /// The operators of `reduction(OP : v)`: identity<T>() and apply(a, b).
 namespace op {
@@ -58,13 +29,25 @@ struct mul {
 };
 struct min {
   template <class T> static __host__ __device__ __forceinline__ T identity() {
-    return detail::bounds_of<T>::highest();
+    if constexpr (std::is_class_v<T>) {
+      static_assert(hy::detail::is_minloc_v<T>,
+                    "reduction(min : x) of a class type needs x to be a hy::minloc");
+      return T();
+    } else {
+      return hy::detail::highest<T>();
+    }
   }
   template <class T> static __host__ __device__ __forceinline__ T apply(T a, T b) { return b < a ? b : a; }
 };
 struct max {
   template <class T> static __host__ __device__ __forceinline__ T identity() {
-    return detail::bounds_of<T>::lowest();
+    if constexpr (std::is_class_v<T>) {
+      static_assert(hy::detail::is_maxloc_v<T>,
+                    "reduction(max : x) of a class type needs x to be a hy::maxloc");
+      return T();
+    } else {
+      return hy::detail::lowest<T>();
+    }
   }
   template <class T> static __host__ __device__ __forceinline__ T apply(T a, T b) { return a < b ? b : a; }
 };
@@ -120,10 +103,30 @@ constexpr bool native_shuffle_v =
     std::is_same_v<T, long long> || std::is_same_v<T, unsigned long long> ||
     std::is_same_v<T, float> || std::is_same_v<T, double>;
 
+// Class types (hy::minloc / hy::maxloc) move through shuffles as their
+// 32-bit words.
+template <class T>
+constexpr bool word_shuffle_v = std::is_class_v<T> && std::is_trivially_copyable_v<T> &&
+                                sizeof(T) % sizeof(unsigned) == 0;
+
+template <class T, class F>
+__device__ __forceinline__ T shfl_words(T v, F shuffle_word) {
+  constexpr int n = sizeof(T) / sizeof(unsigned);
+  unsigned w[n];
+  memcpy(w, &v, sizeof(T));
+#pragma unroll
+  for (int i = 0; i < n; ++i)
+    w[i] = shuffle_word(w[i]);
+  memcpy(&v, w, sizeof(T));
+  return v;
+}
+
 template <class T>
 __device__ __forceinline__ T shfl_down(unsigned mask, T v, unsigned delta) {
   if constexpr (native_shuffle_v<T>) {
     return __shfl_down_sync(mask, v, delta);
+  } else if constexpr (word_shuffle_v<T>) {
+    return shfl_words(v, [&](unsigned w) { return __shfl_down_sync(mask, w, delta); });
   } else {
     static_assert(std::is_integral_v<T> && sizeof(T) < sizeof(int),
                   "block_reduce: unsupported element type");
@@ -135,6 +138,8 @@ template <class T>
 __device__ __forceinline__ T shfl_first(unsigned mask, T v) {
   if constexpr (native_shuffle_v<T>)
     return __shfl_sync(mask, v, 0);
+  else if constexpr (word_shuffle_v<T>)
+    return shfl_words(v, [&](unsigned w) { return __shfl_sync(mask, w, 0); });
   else
     return static_cast<T>(__shfl_sync(mask, static_cast<int>(v), 0));
 }
@@ -161,6 +166,14 @@ __device__ __forceinline__ unsigned block_thread_rank() {
   return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
 }
 
+// Uninitialised shared storage for N values of T: a __shared__ variable may
+// not have a constructor, and hy::minloc's sets the identity.
+template <class T, int N>
+struct shared_storage {
+  alignas(T) unsigned char bytes[N * sizeof(T)];
+  __device__ __forceinline__ T *get() { return reinterpret_cast<T *>(bytes); }
+};
+
 } // namespace detail
 
 /// Combines `v` over all threads of the block; every thread gets the result.
@@ -168,8 +181,10 @@ __device__ __forceinline__ unsigned block_thread_rank() {
 /// shape up to 1024 threads. May be called repeatedly in one kernel.
 template <class Op, class T>
 __device__ T block_reduce(T v) {
-  __shared__ T warp_partial[32];
-  __shared__ T total;
+  __shared__ detail::shared_storage<T, 32> partial_storage;
+  __shared__ detail::shared_storage<T, 1> total_storage;
+  T *const warp_partial = partial_storage.get();
+  T *const total = total_storage.get();
   const unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
   const unsigned rank = detail::block_thread_rank();
   const unsigned lane = rank & 31u, warp = rank >> 5;
@@ -188,10 +203,10 @@ __device__ T block_reduce(T v) {
     T w = lane < nwarps ? warp_partial[lane] : Op::template identity<T>();
     w = detail::warp_reduce<Op, T>(w, lane, 32u, 0xffffffffu);
     if (lane == 0)
-      total = w;
+      *total = w;
   }
   __syncthreads();
-  return total;
+  return *total;
 }
 
 /// Atomically *p = Op::apply(*p, v) (defined in atomic.cuh).
@@ -209,70 +224,9 @@ __device__ void block_combine(T *global, T thread_partial, T uniform_partial) {
     atomic_combine<Op, T>(global, total);
 }
 
-namespace detail {
-// Small pool of device scalars for reduction objects: cudaMalloc/cudaFree
-// per launch would cost far more than the kernels of small loops.
-inline std::mutex &slot_pool_mutex() {
-  static std::mutex *m = new std::mutex();
-  return *m;
-}
-inline std::vector<void *> &slot_pool() {
-  static auto *p = new std::vector<void *>();
-  return *p;
-}
-constexpr std::size_t slot_bytes = 16; // enough for any supported T
-} // namespace detail
-
-/// Host side of a reduction across blocks: one device T, initialised to the
-/// operator's identity, that block_combine() folds every block into.
-template <class Op, class T>
-class reduction {
-  static_assert(sizeof(T) <= detail::slot_bytes, "reduction type too large");
-
-public:
-  explicit reduction(const char *where) : where_(where) {
-    {
-      std::lock_guard<std::mutex> lock(detail::slot_pool_mutex());
-      auto &pool = detail::slot_pool();
-      if (!pool.empty()) {
-        dev_ = static_cast<T *>(pool.back());
-        pool.pop_back();
-      }
-    }
-    if (!dev_) {
-      void *p = nullptr;
-      check(cudaMalloc(&p, detail::slot_bytes), "cudaMalloc (reduction)", where_);
-      dev_ = static_cast<T *>(p);
-    }
-    const T init = Op::template identity<T>();
-    // Same (default) stream as the kernels, so it is ordered before them.
-    check(cudaMemcpy(dev_, &init, sizeof(T), cudaMemcpyHostToDevice),
-          "cudaMemcpy host->device (reduction)", where_);
-  }
-  reduction(const reduction &) = delete;
-  reduction &operator=(const reduction &) = delete;
-  ~reduction() {
-    std::lock_guard<std::mutex> lock(detail::slot_pool_mutex());
-    detail::slot_pool().push_back(dev_);
-  }
-
-  /// Device pointer passed to the kernel.
-  T *ptr() const { return dev_; }
-
-  /// The reduced value; waits for the kernels that fold into it.
-  T result() {
-    T r;
-    check(cudaMemcpy(&r, dev_, sizeof(T), cudaMemcpyDeviceToHost),
-          "cudaMemcpy device->host (reduction result)", where_);
-    return r;
-  }
-
-private:
-  const char *where_;
-  T *dev_ = nullptr;
-};
-
 } // namespace hy::cuda
 
-// atomic_combine's definition (it needs the operators above).
+// The host object a reduction across blocks ends in, and atomic_combine's
+// definition (both need the operators above).
+#include <hy/cuda/reduction.cuh>
 #include <hy/cuda/atomic.cuh>

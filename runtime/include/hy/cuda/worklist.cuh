@@ -1,0 +1,296 @@
+// hy::worklist<T> on the GPU: worklist_view<T>, what a kernel receives for a
+// worklist (push aggregated per warp, overflow counted, never silent), and
+// its host/device coherence. Only the count and the items [0, count) ever
+// move, and the count can move alone: host_size() reads just the count, so
+// a host loop
+//     while (host_size(q), q.size() > 0) {
+//       kernel(device(q, read), device(next, read_write));
+//       std::swap(q, next); host(next, overwrite); next.clear();
+//     }
+// costs one 8-byte read per level and one asynchronous reset of next's
+// count (see docs/runtime-cuda.md).
+#pragma once
+
+#include <hy/cuda/device.cuh>
+#include <hy/cuda/mirror.cuh>
+#include <hy/worklist.hpp>
+
+#include <cooperative_groups.h>
+#include <cuda_runtime.h>
+
+#include <chrono>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+
+namespace hy::cuda {
+
+namespace detail {
+// A kernel read the size of a list that overflowed: stop, naming the counts.
+__host__ __device__ inline void worklist_overflow_in_kernel(unsigned long long pushed,
+                                                            long long capacity) {
+  printf("hy: error: worklist overflow: %llu items pushed into a worklist of capacity "
+         "%lld; items beyond the capacity were dropped\n",
+         pushed, capacity);
+#if defined(__CUDA_ARCH__)
+  __trap();
+#else
+  std::fflush(stdout);
+  std::exit(1);
+#endif
+}
+} // namespace detail
+
+/// What a kernel receives for a hy::worklist<T>: the items, the device count
+/// and the capacity. Trivially copyable, passed by value.
+template <class T>
+struct worklist_view {
+  using value_type = T;
+
+  T *items;
+  unsigned long long *count;
+  long long cap;
+
+  /// Appends x. The threads of a warp that push together take their slots
+  /// with one atomic add. Items past the capacity are dropped, but the
+  /// count still counts them, so the host reports the overflow.
+  __host__ __device__ void push(const T &x) const {
+#if defined(__CUDA_ARCH__)
+    namespace cg = cooperative_groups;
+    const cg::coalesced_group g = cg::coalesced_threads();
+    unsigned long long base = 0;
+    if (g.thread_rank() == 0)
+      base = atomicAdd(count, static_cast<unsigned long long>(g.size()));
+    base = g.shfl(base, 0);
+    const unsigned long long slot = base + g.thread_rank();
+#else
+    // A view of host memory (tests): the same rules, one item at a time.
+    const unsigned long long slot = __atomic_fetch_add(count, 1ull, __ATOMIC_RELAXED);
+#endif
+    if (slot < static_cast<unsigned long long>(cap))
+      items[slot] = x;
+  }
+
+  /// The number of items. A kernel that pushes to the list may not read it;
+  /// one that reads an overflowed list stops with an error.
+  __host__ __device__ long long size() const {
+    const unsigned long long c = *count;
+    if (c > static_cast<unsigned long long>(cap))
+      detail::worklist_overflow_in_kernel(c, cap);
+    return static_cast<long long>(c);
+  }
+  __host__ __device__ long long capacity() const { return cap; }
+  __host__ __device__ T &operator()(long long i) const { return items[checked(i)]; }
+  __host__ __device__ T &operator[](long long i) const { return items[checked(i)]; }
+  __host__ __device__ T *data() const { return items; }
+
+private:
+  __host__ __device__ long long checked(long long i) const {
+#ifdef HY_CHECK_BOUNDS
+    const long long n = size();
+    if (i < 0 || i >= n) {
+      printf("hy: worklist index out of range (index %lld, size %lld)\n", i, n);
+#if defined(__CUDA_ARCH__)
+      __trap();
+#else
+      std::fflush(stdout);
+      std::abort();
+#endif
+    }
+#endif
+    return i;
+  }
+};
+
+namespace detail {
+
+// Bytes before the items in a worklist's device buffer (the count lives at
+// the start; the items stay aligned for any T).
+constexpr std::size_t worklist_items_offset = 256;
+
+// Device copy of one worklist. The count and the items have their own
+// "newest" note: after host_size() the count is on both sides while the
+// items are still only on the device.
+struct worklist_mirror final : hy::detail::mirror_base {
+  void *dev = nullptr;
+  std::size_t item_bytes = 0; // capacity * sizeof(T)
+  const void *host_data = nullptr;
+  newest count = newest::host;
+  newest items = newest::host;
+
+  worklist_mirror() = default;
+  worklist_mirror(const worklist_mirror &) = delete;
+  worklist_mirror &operator=(const worklist_mirror &) = delete;
+  ~worklist_mirror() override {
+    if (dev)
+      (void)cudaFree(dev); // at exit the runtime may be gone already
+  }
+  unsigned long long *count_ptr() const { return static_cast<unsigned long long *>(dev); }
+  void *items_ptr() const { return static_cast<char *>(dev) + worklist_items_offset; }
+};
+
+// Pinned bytes for the 8-byte count copies. They are synchronous and made
+// under the coherence mutex, so one buffer serves every worklist.
+inline unsigned long long *count_scratch() {
+  static unsigned long long *p = [] {
+    void *h = nullptr;
+    if (cudaMallocHost(&h, sizeof(unsigned long long)) != cudaSuccess) {
+      (void)cudaGetLastError();
+      h = new unsigned long long;
+    }
+    return static_cast<unsigned long long *>(h);
+  }();
+  return p;
+}
+
+// The mirror of w, made to describe w's current buffer (allocated or
+// reallocated when the capacity changed; host newer when the buffer did).
+template <class T>
+worklist_mirror &worklist_mirror_of(const hy::worklist<T> &w, const char *where) {
+  auto *m = dynamic_cast<worklist_mirror *>(w.hy_mirror());
+  if (!m) {
+    auto fresh = std::make_unique<worklist_mirror>();
+    m = fresh.get();
+    w.hy_set_mirror(std::move(fresh));
+  }
+  const std::size_t item_bytes = w.capacity() * sizeof(T);
+  if (!m->dev || item_bytes != m->item_bytes) {
+    if (m->dev)
+      check(cudaFree(m->dev), "cudaFree", where);
+    m->dev = nullptr;
+    check(cudaMalloc(&m->dev, worklist_items_offset + item_bytes), "cudaMalloc", where);
+    m->item_bytes = item_bytes;
+    m->count = m->items = newest::host;
+  }
+  if (w.data() != m->host_data) {
+    m->host_data = w.data();
+    m->count = m->items = newest::host;
+  }
+  return *m;
+}
+
+// Sets the device count to the host's. Zero (a cleared list, the common
+// case) is an asynchronous memset that waits for nothing; any other count
+// comes with items, whose copy synchronises anyway. One 8-byte transfer.
+inline void upload_count(worklist_mirror &m, unsigned long long n, const char *where) {
+  if (n == 0) {
+    const auto t0 = std::chrono::steady_clock::now();
+    check(cudaMemsetAsync(m.count_ptr(), 0, sizeof(unsigned long long), 0),
+          "cudaMemsetAsync (worklist count)", where);
+    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                        std::chrono::steady_clock::now() - t0)
+                        .count();
+    hy::detail::count_transfer(true, sizeof(unsigned long long),
+                               static_cast<unsigned long long>(ns));
+  } else {
+    unsigned long long *s = count_scratch();
+    *s = n;
+    timed_copy(m.count_ptr(), s, sizeof(unsigned long long), cudaMemcpyHostToDevice,
+               "cudaMemcpy host->device (worklist count)", where);
+  }
+}
+
+// Reads the device count into the host object; an overflow is an error.
+template <class T>
+void download_count(worklist_mirror &m, const hy::worklist<T> &w, const char *where) {
+  unsigned long long *s = count_scratch();
+  timed_copy(s, m.count_ptr(), sizeof(unsigned long long), cudaMemcpyDeviceToHost,
+             "cudaMemcpy device->host (worklist count)", where);
+  const unsigned long long n = *s;
+  if (n > w.capacity()) {
+    std::fprintf(stderr,
+                 "hy: error: worklist overflow: %llu items pushed into a worklist of "
+                 "capacity %zu; items beyond the capacity were dropped\n",
+                 n, w.capacity());
+    std::exit(1);
+  }
+  w.hy_set_size(static_cast<std::size_t>(n));
+}
+
+} // namespace detail
+
+/// Device view of `w` for a kernel that accesses it as `acc`: uploads the
+/// count and the items [0, count) when the host's are newer (a list the
+/// host just cleared: only the count, asynchronously); a write (push)
+/// marks the host's stale.
+template <class T>
+worklist_view<T> device(const hy::worklist<T> &w, access acc, const char *where) {
+  std::lock_guard<std::mutex> lock(detail::coherence_mutex());
+  detail::worklist_mirror &m = detail::worklist_mirror_of(w, where);
+  if (m.count == detail::newest::host) {
+    detail::upload_count(m, w.size(), where);
+    m.count = detail::newest::both;
+  }
+  if (m.items == detail::newest::host) {
+    if (w.size())
+      detail::timed_copy(m.items_ptr(), w.data(), w.size() * sizeof(T), cudaMemcpyHostToDevice,
+                         "cudaMemcpy host->device (worklist items)", where);
+    m.items = detail::newest::both;
+  }
+  if (acc & write)
+    m.count = m.items = detail::newest::device;
+  worklist_view<T> v;
+  v.items = static_cast<T *>(m.items_ptr());
+  v.count = m.count_ptr();
+  v.cap = static_cast<long long>(w.capacity());
+  return v;
+}
+
+/// Host code is about to use `w` as `acc`: brings the count and the items
+/// over when the device's are newer (an overflow on the device is an error
+/// naming the counts, exit status 1); a write marks the device's stale.
+/// With `overwrite` (before `w.clear()`) nothing is copied.
+template <class T>
+void host(const hy::worklist<T> &w, access acc) {
+  const char *where = "hy::cuda::host()";
+  std::lock_guard<std::mutex> lock(detail::coherence_mutex());
+  auto *m = dynamic_cast<detail::worklist_mirror *>(w.hy_mirror());
+  if (!m)
+    return;
+  if (w.data() != m->host_data || w.capacity() * sizeof(T) != m->item_bytes) {
+    m->count = m->items = detail::newest::host; // another buffer now
+    return;
+  }
+  if (acc != overwrite) {
+    if (m->count == detail::newest::device) {
+      detail::download_count(*m, w, where);
+      m->count = detail::newest::both;
+    }
+    if (m->items == detail::newest::device) {
+      if (w.size())
+        detail::timed_copy(const_cast<T *>(w.data()), m->items_ptr(), w.size() * sizeof(T),
+                           cudaMemcpyDeviceToHost, "cudaMemcpy device->host (worklist items)",
+                           where);
+      m->items = detail::newest::both;
+    }
+  }
+  if (acc & write)
+    m->count = m->items = detail::newest::host;
+}
+
+/// Host code is about to read w.size(): brings over only the count (8
+/// bytes) when the device's is newer; an overflow is an error as in host().
+template <class T>
+void host_size(const hy::worklist<T> &w) {
+  std::lock_guard<std::mutex> lock(detail::coherence_mutex());
+  auto *m = dynamic_cast<detail::worklist_mirror *>(w.hy_mirror());
+  if (!m)
+    return;
+  if (w.data() != m->host_data || w.capacity() * sizeof(T) != m->item_bytes) {
+    m->count = m->items = detail::newest::host;
+    return;
+  }
+  if (m->count == detail::newest::device) {
+    detail::download_count(*m, w, "hy::cuda::host_size()");
+    m->count = detail::newest::both;
+  }
+}
+
+/// A worklist's device copy lives in its own mirror slot, which std::swap
+/// exchanges with the items: nothing to do.
+template <class T>
+void swap_mirrors(const hy::worklist<T> &, const hy::worklist<T> &) {}
+
+} // namespace hy::cuda
