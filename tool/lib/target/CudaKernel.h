@@ -81,6 +81,9 @@ public:
   /// the rest), so the host reads nothing to launch it.
   bool deviceTrip(unsigned i) const;
   bool anyDeviceTrip() const;
+  /// Worklists the kernel pushes to: launched with hy::cuda::append, and
+  /// the kernel ends with their publish().
+  std::set<const VarDecl *> pushedWorklists() const;
 
   // Launch-side facts (CudaKernelText.cpp).
   BlockShape shape;

@@ -2,6 +2,7 @@
 // loops around the rewritten body, and the launch's grid and arguments.
 #include "CudaKernel.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 
 namespace hy::cudagen {
 
@@ -27,6 +28,18 @@ std::string KernelPrinter::params() const {
     p += (p.empty() ? "" : ", ") + decl;
   }
   return p + (p.empty() || grid.empty() ? "" : ", ") + grid;
+}
+
+std::set<const VarDecl *> KernelPrinter::pushedWorklists() const {
+  std::vector<Access> acc;
+  collectAccesses(k.blockLoops.front().loop, acc);
+  std::set<const VarDecl *> out;
+  for (const Access &a : acc)
+    if (a.member && a.member->getMethodDecl() &&
+        a.member->getMethodDecl()->getName() == "push" &&
+        classifyArray(a.var->getType()).kind == ArrayKind::Worklist)
+      out.insert(a.var);
+  return out;
 }
 
 bool KernelPrinter::deviceTrip(unsigned i) const {
@@ -165,6 +178,10 @@ std::string KernelPrinter::kernelDefinition() {
   s += lineDirective(in, from);
   s += "    " + R.getRewrittenText(CharSourceRange::getCharRange(from, stmtEnd(ctx, body))) + "\n";
   s += close;
+  // Worklists the kernel pushes to: the last block to finish publishes the
+  // count for the host (hy::cuda::host_size reads it without a copy).
+  for (const VarDecl *w : pushedWorklists())
+    s += "  " + w->getName().str() + ".publish();\n";
   for (const Reduction &r : k.reductions)
     if (!r.isArray) {
       std::string name = r.var->getName().str();
@@ -182,13 +199,15 @@ std::string KernelPrinter::kernelDefinition() {
 
 std::string KernelPrinter::launchArgs(const std::string &whereText) const {
   std::string a;
+  std::set<const VarDecl *> pushed = pushedWorklists();
   for (const Capture &c : k.captures) {
     std::string name = c.var->getName().str();
     std::string v;
     if (c.array.kind != ArrayKind::None)
       v = "hy::cuda::device(" + name + ", " +
-          (c.written ? (c.read ? "hy::cuda::read_write" : "hy::cuda::read_write")
-                     : "hy::cuda::read") +
+          (pushed.count(c.var) ? "hy::cuda::append"
+           : c.written         ? "hy::cuda::read_write"
+                               : "hy::cuda::read") +
           ", " + whereText + ")";
     else if (c.reduction)
       v = "hy_red_" + name + ".ptr()";

@@ -27,7 +27,10 @@ namespace hy::cuda {
 /// How code is about to use an array. `overwrite` (host() and device() of
 /// arrays and vectors, host() of worklists): the code replaces the whole
 /// contents, so the other side's newer data is not copied over first.
-enum access : int { read = 1, write = 2, read_write = 3, overwrite = 6 };
+/// `append` (device() of a worklist): the kernel pushes to it and publishes
+/// its count when it ends (worklist_view::publish), so the host can read
+/// the count without a copy.
+enum access : int { read = 1, write = 2, read_write = 3, overwrite = 6, append = 19 };
 
 namespace detail {
 
