@@ -28,7 +28,15 @@ elif $NVCC test/runtime/cuda_runtime_test.cu -o "$B/rt" 2>"$out/rt-build.log"; t
   result runtime $([ $rc = 0 ] && echo 1 || echo 0) "$(tail -1 "$out/runtime.log")"
 else result runtime 0 "build failed"; fi
 
-# 2. end-to-end programs: serial vs CUDA on the GPU, exact output
+# 2. end-to-end programs: serial vs CUDA on the GPU, exact output; each
+# program also checks itself against host references (non-zero exit). Every
+# program of test/e2e/CMakeLists.txt must be in the bundle: the GPU is the
+# only place their tile copies run (CI runs the CPU fallback).
+if [ "$only" = all ]; then
+  for n in $(sed -n 's/^set(HY_E2E_PROGRAMS \(.*\) CACHE.*/\1/p' test/e2e/CMakeLists.txt); do
+    [ -e ".gpu/e2e/$n.cuda.cu" ] || result "e2e.$n" 0 "not in the bundle (run scripts/gpu-bundle.sh)"
+  done
+fi
 for cu in .gpu/e2e/*.cuda.cu; do
   [ -e "$cu" ] && [ "$only" = all ] || continue
   n=$(basename "${cu%.cuda.cu}")
@@ -36,7 +44,7 @@ for cu in .gpu/e2e/*.cuda.cu; do
     { result "e2e.$n" 0 "build failed"; continue; }
   ok=1
   for seed in $RANDOM $RANDOM $RANDOM; do
-    timeout 60 "$B/$n.serial" $seed >"$B/$n.s.txt" 2>&1
+    timeout 60 "$B/$n.serial" $seed >"$B/$n.s.txt" 2>&1 || ok=0
     HY_DEVICE=gpu HY_SYNC=1 HY_STATS=1 timeout 60 "$B/$n.cuda" $seed >"$B/$n.c.txt" 2>"$B/$n.c.err" || ok=0
     diff -q "$B/$n.s.txt" "$B/$n.c.txt" >/dev/null || { ok=0; diff "$B/$n.s.txt" "$B/$n.c.txt" | head -20 >>"$out/e2e-$n.diff"; }
   done

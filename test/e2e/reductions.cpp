@@ -5,11 +5,21 @@
 #include <hy/hy.hpp>
 #include <cstdlib>
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <vector>
 
 static uint32_t next(uint32_t &s) { return s = s * 1103515245u + 12345u; }
+
+// In-program references: each result is recomputed by a plain host loop,
+// and a difference stops the program.
+static void expect(bool ok, const char *part) {
+  if (!ok) {
+    std::fprintf(stderr, "reductions: %s differs from the host reference\n", part);
+    std::abort();
+  }
+}
 
 // Relaxes d(i) = min(d(i), d(i - 1) + 1) in Jacobi rounds (the new values
 // go to e, then back to d) until nothing changes: the loop's condition reads
@@ -83,6 +93,36 @@ int main(int argc, char **argv) {
   std::printf("float %.2f %.2f %.2f\n", fmin, fmax, fsum);
   std::printf("double %.3f %.3f %.3f\n", dsum, dprod, dmin);
   std::printf("bool %d %d %d\n", allSmall, anyZero, none);
+  {
+    int rsum = 0, rmin = 1 << 30, rmax = -(1 << 30), rand_ = ~0, ror = 0, rxor = 0;
+    long long rl = 0, rp = 1, rlmax = 0;
+    bool rsmall = true, rzero = false;
+    for (int i = 0; i < n; ++i) {
+      const int v = a(i);
+      rsum += v;
+      rl += static_cast<long long>(v) * v;
+      rmin = std::min(rmin, v);
+      rmax = std::max(rmax, v);
+      rlmax = std::max(rlmax, static_cast<long long>(v) * 3);
+      rand_ &= v | 0x100;
+      ror |= v & 0xff;
+      rxor ^= v;
+      if (i % 500 == 0)
+        rp *= v % 3 + 3;
+      rsmall = rsmall && v < 1000;
+      rzero = rzero || v == 0;
+    }
+    expect(isum == rsum && imin == rmin && imax == rmax && iand == rand_ && ior == ror &&
+               ixor == rxor,
+           "int reductions");
+    expect(lsum == rl && lprod == rp && lmax == rlmax, "long long reductions");
+    expect(fmin == static_cast<float>(rmin) * 0.25f && fmax == static_cast<float>(rmax) * 0.25f &&
+               fsum == static_cast<float>(rsum) * 0.25f,
+           "float reductions");
+    expect(dsum == rsum * 0.5 && dmin == rmin / 8.0 && dprod == std::pow(1.5, (n + 499) / 500),
+           "double reductions");
+    expect(allSmall == rsmall && anyZero == rzero && !none, "bool reductions");
+  }
 
   // Thread-level reductions inside blocks and a block-level one over them.
   const int rows = 40, cols = 64;
@@ -112,6 +152,20 @@ int main(int argc, char **argv) {
   for (int r = 0; r < rows; ++r)
     rs = rs * 7u + static_cast<unsigned long long>(rowSum(r) + rowMax(r));
   std::printf("rows %llu %lld\n", rs, total);
+  {
+    long long rtotal = 0;
+    for (int r = 0; r < rows; ++r) {
+      long long sum = 0;
+      int mx = 0;
+      for (int c = 0; c < cols; ++c) {
+        sum += m(r, c);
+        mx = std::max(mx, m(r, c));
+        rtotal += c % 2 == 0 ? m(r, c) : 0;
+      }
+      expect(rowSum(r) == sum && rowMax(r) == mx, "thread-level reductions");
+    }
+    expect(total == rtotal, "block- and thread-level reduction");
+  }
 
   // Array-element reductions: first index of each key (min, int) and a
   // histogram of weights (+, double, integer-valued).
@@ -126,6 +180,16 @@ int main(int argc, char **argv) {
     first(k) = std::min(first(k), i);
     hist(k) += static_cast<double>(a(i) % 7);
   }
+  for (int k = 0; k < keys; ++k) {
+    int f = n;
+    double hk = 0;
+    for (int i = 0; i < n; ++i)
+      if ((a(i) + 1000) % keys == k) {
+        f = std::min(f, i);
+        hk += static_cast<double>(a(i) % 7);
+      }
+    expect(first(k) == f && hist(k) == hk, "array-element reductions");
+  }
   long long hs = 0;
   for (int k = 0; k < keys; ++k) {
     std::printf("key %d first %d hist %.1f\n", k, first(k), hist(k));
@@ -134,7 +198,12 @@ int main(int argc, char **argv) {
   hy::array<int, 1> dist(200), next_dist(200), flag(1);
   for (int i = 0; i < 200; ++i)
     dist(i) = i % 50 == 0 ? static_cast<int>(next(seed) % 10) : 1000000;
+  std::vector<int> want(200);
+  for (int i = 0; i < 200; ++i)
+    want[i] = i > 0 ? std::min(dist(i), want[i - 1] + 1) : dist(i);
   const int rounds = until_stable(dist, next_dist, flag, 200);
+  for (int i = 0; i < 200; ++i)
+    expect(dist(i) == want[i], "host loop around a kernel");
   long long ds = 0;
   for (int i = 0; i < 200; ++i)
     ds = ds * 3 + dist(i);

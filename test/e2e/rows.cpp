@@ -97,14 +97,36 @@ unsigned long long hash(const hy::array<T, 2> &M) {
   return h;
 }
 
+// In-program references: a difference from plain host code stops the program.
+static void expect(bool ok, const char *part) {
+  if (!ok) {
+    std::fprintf(stderr, "rows: %s differs from the host reference\n", part);
+    std::abort();
+  }
+}
+
 template <class T>
 void check(const char *name, int extra, uint32_t &seed) {
   const int rb = 3, cb = 2, rows = rb * TY * RY, cols = cb * TX * RX + extra;
   hy::array<T, 2> C(rows, cols), A(rows, K), S(rb * TY, cb * TX);
   fill(C, seed);
   fill(A, seed);
+  hy::array<T, 2> want = C; // every value a multiple of 1/4: exact in any order
+  for (int round = 0; round < 2; ++round)
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cb * TX * RX; ++c)
+        for (int k = 0; k < K; ++k)
+          want(r, c) += A(r, k) * static_cast<T>(k + c % RX + 1);
   update<T>(C, A, S, rb, cb);
   update<T>(C, A, S, rb, cb);
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c)
+      expect(C(r, c) == want(r, c), name);
+  for (int y = 0; y < rb * TY; ++y)
+    for (int x = 0; x < cb * TX; ++x)
+      expect(S(y, x) == want(y / TY * TY * RY + (TY - 1 - y % TY) * RY,
+                             x / TX * TX * RX + (TX - 1 - x % TX) * RX + RX - 1),
+             name);
   std::printf("%s %d x %d: C %llu S %llu\n", name, rows, cols, hash(C), hash(S));
 }
 
@@ -123,11 +145,18 @@ int main(int argc, char **argv) {
     x = static_cast<int>((next(seed) >> 8) % 1000);
   for (int off : {0, 1, 4}) {
     runs(v, w, nb, off);
+    for (int i = 0; i < nb * 128; ++i)
+      expect(v[off + i] == 3 * w[off + i] + i % 4, "vector runs");
     unsigned long long h = 0;
     for (int x : v)
       h = h * 1000003u + static_cast<unsigned>(x);
     std::printf("vector runs from %d: %llu\n", off, h);
   }
-  std::printf("lambda after a kernel: %lld\n", lambda_after(v, static_cast<int>(v.size())));
+  long long lambdaWant = 0;
+  for (int i = 0; i < static_cast<int>(v.size()); ++i)
+    lambdaWant += (2 * v[i] + i) * (i % 7 + 1);
+  const long long lambdaSum = lambda_after(v, static_cast<int>(v.size()));
+  expect(lambdaSum == lambdaWant, "lambda after a kernel");
+  std::printf("lambda after a kernel: %lld\n", lambdaSum);
   return 0;
 }

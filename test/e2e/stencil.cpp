@@ -15,6 +15,16 @@ static uint32_t next(uint32_t &s) { return s = s * 1664525u + 1013904223u; }
 static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 static int weight(int v) { return clampi(v, 0, 1000) + 1; }
 
+// In-program references: each part is recomputed by plain host code, and a
+// difference stops the program (so a wrong GPU result fails even where the
+// serial build would print the same wrong line).
+static void expect(bool ok, const char *part) {
+  if (!ok) {
+    std::fprintf(stderr, "stencil: %s differs from the host reference\n", part);
+    std::abort();
+  }
+}
+
 // 5-point stencil on the interior; A has a 1-element border.
 void stencil(const hy::array<int, 2> &A, hy::array<int, 2> &Out, int nb) {
   const int B = 16;
@@ -83,6 +93,29 @@ void smallProblems(const std::vector<T> &in, std::vector<T> &out, hy::array<T, 2
   }
 }
 
+// smallProblems on the host, one problem after the other.
+template <class T>
+std::vector<T> smallReference(const std::vector<T> &in, int problems, int len) {
+  std::vector<T> out(in.size()), scratch(len);
+  for (int p = 0; p < problems; ++p) {
+    T *o = &out[p * len];
+    for (int t = 0; t < len; ++t)
+      scratch[t] = in[p * len + t] * T(2);
+    for (int t = 0; t < len; ++t)
+      o[t] = scratch[t] + scratch[(t + 1) % len];
+    for (int rounds = p % 3; rounds > 0; --rounds) {
+      for (int t = 0; t < len; ++t)
+        scratch[t] = o[t] + T(weight(t));
+      for (int t = 0; t < len; ++t)
+        o[t] = scratch[(t + len - 1) % len];
+    }
+    if (p % 2 == 0)
+      for (int t = 0; t < len; ++t)
+        o[t] = -o[t];
+  }
+  return out;
+}
+
 // The input comes from a seed: argv[1] when given (the GPU check draws fresh
 // ones), else a fixed default.
 // Rows of even index keep a tag in c and get their negative values doubled
@@ -121,6 +154,11 @@ int main(int argc, char **argv) {
     for (int j = 0; j < n + 2; ++j)
       A(i, j) = static_cast<int>(next(seed) % 1000);
   stencil(A, Out, nb);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      expect(Out(i, j) == A(i + 1, j + 1) * 4 - A(i, j + 1) - A(i + 2, j + 1) - A(i + 1, j) -
+                              A(i + 1, j + 2),
+             "stencil");
   unsigned long long cs = 0;
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j)
@@ -138,6 +176,7 @@ int main(int argc, char **argv) {
     for (int j = 0; j < m; ++j)
       ok += T(i, j) == M(j, i);
   std::printf("transpose %lld of %d, T(3,5)=%d\n", ok, m * m, T(3, 5));
+  expect(ok == m * m, "transpose");
 
   const int problems = 37, len = 24;
   std::vector<long long> in(problems * len), out(problems * len);
@@ -145,6 +184,7 @@ int main(int argc, char **argv) {
     v = static_cast<long long>(next(seed) % 5000) - 2500;
   hy::array<long long, 2> scratch(problems, len);
   smallProblems(in, out, scratch, problems, len);
+  expect(out == smallReference(in, problems, len), "small problems (long long)");
   long long sum = 0;
   unsigned long long h = 0;
   for (long long v : out) {
@@ -156,6 +196,7 @@ int main(int argc, char **argv) {
     ind[i] = static_cast<double>(in[i]) * 0.5; // exact in double
   hy::array<double, 2> scratchd(problems, len);
   smallProblems(ind, outd, scratchd, problems, len);
+  expect(outd == smallReference(ind, problems, len), "small problems (double)");
   double dsum = 0;
   for (double v : outd)
     dsum += v;
@@ -165,7 +206,18 @@ int main(int argc, char **argv) {
   for (int i = 0; i < 9; ++i)
     for (int t = 0; t < 32; ++t)
       br(i, t) = static_cast<int>(next(seed) % 200) - 100;
+  hy::array<int, 2> brWant = br;
   const int c0 = branches(br, tag, 9, true);
+  for (int round = 0; round < 2; ++round)
+    for (int i = 0; i < 9; ++i)
+      for (int t = 0; t < 32; ++t)
+        brWant(i, t) = i % 2 ? 7 : brWant(i, t) < 0 ? brWant(i, t) * 2 : brWant(i, t);
+  for (int i = 0; i < 9; ++i) {
+    expect(i % 2 || tag(i) == i + 100 + (i == 0), "branches (tags)");
+    for (int t = 0; t < 32; ++t)
+      expect(br(i, t) == brWant(i, t), "branches");
+  }
+  expect(c0 == 101, "branches (result)");
   long long bsum = 0;
   for (int i = 0; i < 9; ++i) {
     bsum = bsum * 7 + tag(i) * (i % 2 == 0);

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <set>
 
+#include "hy_graph/cli.hpp"
 #include "hy_graph/csr.hpp"
 #include "hy_graph/generators.hpp"
 #include "test_util.hpp"
@@ -82,6 +83,53 @@ TEST(Rmat, QuadrantProbabilitiesWithoutPermutation) {
   // Vertex 0 (all bits in quadrant a) is the hub without permutation.
   auto d = degrees(g);
   EXPECT_EQ(std::max_element(d.begin(), d.end()) - d.begin(), 0);
+}
+
+TEST(Rmat, QuadrantProbabilitiesWithBDifferentFromC) {
+  // b != c: the upper-right quadrant (u-bit 0, v-bit 1) gets b, the
+  // lower-left c, at every level (the defaults have b = c, which a swap of
+  // the two, or of u and v, leaves unchanged).
+  rmat_params p;
+  p.scale = 10;
+  p.edge_factor = 64;
+  p.a = 0.45;
+  p.b = 0.30;
+  p.c = 0.10;
+  p.permute = false;
+  auto g = generate_rmat<int>(p);
+  const double expect[4] = {0.45, 0.30, 0.10, 0.15};
+  const double m = static_cast<double>(g.size());
+  for (int level : {0, 5, 9}) {
+    double cnt[4] = {0, 0, 0, 0};
+    for (const auto& e : g.edges) cnt[((e.u >> level) & 1) * 2 + ((e.v >> level) & 1)] += 1;
+    for (int q = 0; q < 4; ++q) EXPECT_NEAR(cnt[q] / m, expect[q], 0.01) << "level " << level << " quadrant " << q;
+  }
+  // More edges leave low vertex numbers than enter them: out-degree of the
+  // lower half is (a + b) of the edges, in-degree (a + c).
+  double out_low = 0, in_low = 0;
+  for (const auto& e : g.edges) {
+    out_low += e.u < g.n / 2;
+    in_low += e.v < g.n / 2;
+  }
+  EXPECT_NEAR(out_low / m, 0.75, 0.01);
+  EXPECT_NEAR(in_low / m, 0.55, 0.01);
+}
+
+TEST(Rmat, GeneratorStringPassesABAndC) {
+  // "rmat:a=...,b=...,c=..." reaches the generator unchanged (b and c
+  // differ, so a swap shows).
+  rmat_params p;
+  p.scale = 7;
+  p.edge_factor = 8;
+  p.a = 0.5;
+  p.b = 0.3;
+  p.c = 0.05;
+  p.seed = 5;
+  auto direct = generate_rmat<int>(p, weight_spec::parse("int:50"));
+  auto parsed = generate<int>(generator_spec::parse("rmat:scale=7,ef=8,a=0.5,b=0.3,c=0.05,seed=5"),
+                              weight_spec::parse("int:50"));
+  EXPECT_EQ(parsed.n, direct.n);
+  EXPECT_EQ(parsed.edges, direct.edges);
 }
 
 TEST(Rmat, DeterministicBySeed) {

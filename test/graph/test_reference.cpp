@@ -41,6 +41,24 @@ TEST(BellmanFord, NegativeEdges) {
   EXPECT_EQ(r.dist, (std::vector<int>{0, 2, 5, 4}));
 }
 
+TEST(BellmanFord, PathAgainstVertexOrderNeedsAllRounds) {
+  // n-1 -> n-2 -> ... -> 0: a round relaxes the vertices in increasing
+  // order, so each round extends the path by one arc and the last vertex is
+  // reached in round n-1 exactly; no negative cycle although the weights are
+  // negative.
+  const vid n = 40;
+  std::vector<edge<int>> arcs;
+  for (vid v = 1; v < n; ++v) arcs.push_back({v, v - 1, -1 - (v % 3)});
+  auto r = bellman_ford(make<int>(n, true, arcs), n - 1);
+  EXPECT_FALSE(r.negative_cycle);
+  int d = 0;
+  for (vid v = n - 1; v > 0; --v) {
+    ASSERT_EQ(r.dist[v], d) << v;
+    d += -1 - (v % 3);
+  }
+  EXPECT_EQ(r.dist[0], d);
+}
+
 TEST(BellmanFord, NegativeCycleOnlyWhenReachable) {
   // Cycle 1 -> 2 -> 1 of weight -1, reachable from 0 but not from 3.
   auto g = make<int>(4, true, {{0, 1, 1}, {1, 2, 1}, {2, 1, -2}, {3, 0, 1}});

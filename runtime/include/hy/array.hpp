@@ -6,6 +6,8 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -114,9 +116,16 @@ private:
     check(2, k);
     return (i * ext_[1] + j) * ext_[2] + k;
   }
+  // HY_CHECK_BOUNDS: every index is checked, also where NDEBUG turns
+  // assert off (release builds); the message is the one hy::cuda::view
+  // prints on the GPU.
   void check([[maybe_unused]] int d, [[maybe_unused]] std::size_t i) const {
 #ifdef HY_CHECK_BOUNDS
-    assert(i < ext_[d] && "hy::array index out of range");
+    if (i >= ext_[d]) {
+      std::fprintf(stderr, "hy: index out of range (dimension %d: index %lld, extent %lld)\n", d,
+                   static_cast<long long>(i), static_cast<long long>(ext_[d]));
+      std::abort();
+    }
 #endif
   }
 
