@@ -3,6 +3,7 @@
 // indexing, so the translator can keep the kernel body's A(i, j) unchanged.
 #pragma once
 
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <type_traits>
@@ -31,16 +32,18 @@ struct view {
     return p[i];
   }
 
-  __host__ __device__ __forceinline__ long long extent(int d) const {
-    return ext[d];
+  // std::size_t, as hy::array and std::vector return on the host, so that
+  // the same expression (`std::min(a.size(), n)`) compiles on both sides.
+  __host__ __device__ __forceinline__ std::size_t extent(int d) const {
+    return static_cast<std::size_t>(ext[d]);
   }
-  __host__ __device__ __forceinline__ long long size() const {
+  __host__ __device__ __forceinline__ std::size_t size() const {
     if constexpr (N == 1)
-      return ext[0];
+      return static_cast<std::size_t>(ext[0]);
     else if constexpr (N == 2)
-      return ext[0] * ext[1];
+      return static_cast<std::size_t>(ext[0] * ext[1]);
     else
-      return ext[0] * ext[1] * ext[2];
+      return static_cast<std::size_t>(ext[0] * ext[1] * ext[2]);
   }
   __host__ __device__ __forceinline__ T *data() const { return p; }
 

@@ -94,11 +94,12 @@ struct worklist_view {
 
   /// The number of items. A kernel that pushes to the list may not read it;
   /// one that reads an overflowed list stops with an error.
-  __host__ __device__ long long size() const {
+  /// std::size_t, as hy::worklist::size() on the host.
+  __host__ __device__ std::size_t size() const {
     const unsigned long long c = *count - base;
     if (c > static_cast<unsigned long long>(cap))
       detail::worklist_overflow_in_kernel(c, cap);
-    return static_cast<long long>(c);
+    return static_cast<std::size_t>(c);
   }
 
   /// Called by every thread at the end of a kernel that appends: the last
@@ -125,7 +126,7 @@ struct worklist_view {
     }
 #endif
   }
-  __host__ __device__ long long capacity() const { return cap; }
+  __host__ __device__ std::size_t capacity() const { return static_cast<std::size_t>(cap); }
   __host__ __device__ T &operator()(long long i) const { return items[checked(i)]; }
   __host__ __device__ T &operator[](long long i) const { return items[checked(i)]; }
   __host__ __device__ T *data() const { return items; }
@@ -133,7 +134,7 @@ struct worklist_view {
 private:
   __host__ __device__ long long checked(long long i) const {
 #ifdef HY_CHECK_BOUNDS
-    const long long n = size();
+    const long long n = static_cast<long long>(size());
     if (i < 0 || i >= n) {
       printf("hy: worklist index out of range (index %lld, size %lld)\n", i, n);
 #if defined(__CUDA_ARCH__)
