@@ -76,7 +76,7 @@ int argmin(const hy::array<float, 1> &a, int n) {
 }
 
 // A frontier BFS: the block loop's bound is the worklist's count, read by
-// the kernel; the launch covers the GPU and the host reads nothing for it;
+// the kernel; the host reads nothing to launch it;
 // next is launched as `append`: the kernel publishes its count at the end.
 // hy::fetch_min stays as written (atomic by itself); pushes go through the
 // worklist's view.
@@ -96,7 +96,10 @@ void bfs(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array<i
 // OMP: while (frontier.size() > 0) {
   while (frontier.size() > 0) {
 // CUDA-NOT: const long long hy_trip0
-// CUDA: hy_bfs_L{{[0-9]+}}<<<dim3(hy::cuda::grid_dim((long long)hy::cuda::resident_grid((const void *)hy_bfs_L{{[0-9]+}}, 256, 0), 0)), dim3(256, 1, 1), 0>>>({{.*}}hy::cuda::device(frontier, hy::cuda::read, {{.*}}), hy::cuda::device(next, hy::cuda::append, {{.*}}), level);
+// The grid is the frontier's size when the host knows it (it read the count
+// for the loop's condition), capped at the resident blocks; else the
+// resident blocks.
+// CUDA: hy_bfs_L{{[0-9]+}}<<<dim3(hy::cuda::grid_dim((hy::cuda::size_known(frontier) ? std::min<long long>((hy::trips((long long)((int)frontier.size()) - (long long)(0), 1)), (long long)hy::cuda::resident_grid((const void *)hy_bfs_L{{[0-9]+}}, 256, 0)) : (long long)hy::cuda::resident_grid((const void *)hy_bfs_L{{[0-9]+}}, 256, 0)), 0)), dim3(256, 1, 1), 0>>>({{.*}}hy::cuda::device(frontier, hy::cuda::read, {{.*}}), hy::cuda::device(next, hy::cuda::append, {{.*}}), level);
 // OMP: if (depth(v) > level + 1 && hy::fetch_min(depth(v), level + 1) > level + 1)
 #pragma hy parallel for reduction(min : depth)
     for (int f = 0; f < (int)frontier.size(); ++f) {

@@ -81,6 +81,9 @@ public:
   /// the rest), so the host reads nothing to launch it.
   bool deviceTrip(unsigned i) const;
   bool anyDeviceTrip() const;
+  /// `hy::cuda::size_known(q) && ...` for the worklists whose size() a loop
+  /// sized on the device reads, or "" if its bounds read other device data.
+  std::string knownSizes(unsigned i) const;
   /// Worklists the kernel pushes to: launched with hy::cuda::append, and
   /// the kernel ends with their publish().
   std::set<const VarDecl *> pushedWorklists() const;

@@ -58,6 +58,28 @@ bool KernelPrinter::deviceTrip(unsigned i) const {
   return false;
 }
 
+std::string KernelPrinter::knownSizes(unsigned i) const {
+  const LoopInfo &li = k.blockLoops[i];
+  std::vector<Access> acc;
+  for (const Expr *e : {li.lower, li.bound, li.step})
+    if (e)
+      collectAccesses(e, acc);
+  std::set<std::string> names;
+  for (const Access &a : acc) {
+    ArrayType t = classifyArray(a.var->getType());
+    if (t.kind == ArrayKind::Worklist && a.meta)
+      names.insert(a.var->getName().str());
+    else if (t.kind != ArrayKind::None && !a.meta)
+      return ""; // an element of device data: the host does not know it
+    else if (t.kind == ArrayKind::Worklist)
+      return "";
+  }
+  std::string cond;
+  for (const std::string &n : names)
+    cond += (cond.empty() ? "" : " && ") + std::string("hy::cuda::size_known(") + n + ")";
+  return cond;
+}
+
 bool KernelPrinter::anyDeviceTrip() const {
   for (unsigned i = 0; i < collapsed; ++i)
     if (deviceTrip(i))
@@ -237,13 +259,22 @@ std::string KernelPrinter::gridText() const {
   std::string g = "dim3(";
   for (unsigned d = 0; d < collapsed; ++d) {
     unsigned i = collapsed - 1 - d;
-    std::string n = flat && d == 0 ? "(hy_trip" + std::to_string(i) + " + " +
-                                         std::to_string(kFlatThreads - 1) + ") / " +
-                                         std::to_string(kFlatThreads)
-                                   : "hy_trip" + std::to_string(i);
-    if (deviceTrip(i))
-      n = resident;
-    else if (combines && d == 0)
+    // A loop sized on the device has no host trip count; the host's view of
+    // it (worklist counts the host knows) only sizes the grid.
+    std::string trip = deviceTrip(i) ? "(" + tripText(ctx, k.blockLoops[i]) + ")"
+                                     : "hy_trip" + std::to_string(i);
+    std::string n = flat && d == 0 ? "(" + trip + " + " + std::to_string(kFlatThreads - 1) +
+                                         ") / " + std::to_string(kFlatThreads)
+                                   : trip;
+    if (deviceTrip(i)) {
+      // Sized to the work when the host knows the worklists' counts (they
+      // were read or set since the last push): a one-item frontier is one
+      // block, not a full GPU whose blocks all end in publish()'s atomic.
+      std::string known = knownSizes(i);
+      n = known.empty() ? resident
+                        : "(" + known + " ? std::min<long long>(" + n + ", " + resident + ") : " +
+                              resident + ")";
+    } else if (combines && d == 0)
       n = "std::min(" + n + ", " + resident + ")";
     g += (d ? ", " : "") + std::string("hy::cuda::grid_dim(") + n + ", " + std::to_string(d) + ")";
   }

@@ -421,6 +421,17 @@ void host_size(const hy::worklist<T> &w) {
   }
 }
 
+/// Whether w.size() on the host is the device's count too (nothing pushed
+/// since the host last read or set it). Launches of loops sized on the
+/// device use it to size their grid to the work when the host knows it
+/// (the kernel reads the count itself either way).
+template <class T>
+bool size_known(const hy::worklist<T> &w) {
+  std::lock_guard<std::mutex> lock(detail::coherence_mutex());
+  auto *m = dynamic_cast<detail::worklist_mirror *>(w.hy_mirror());
+  return !m || m->count != detail::newest::device;
+}
+
 /// A worklist's device copy lives in its own mirror slot, which std::swap
 /// exchanges with the items: nothing to do.
 template <class T>
