@@ -7,6 +7,10 @@
 // sized on the device; a privatized tile.
 // RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s -check-prefixes=COMMON,CUDA
 // RUN: %hyc --target=openmp --no-line-directives %s | %strip | FileCheck %s -check-prefixes=COMMON,OMP
+// RUN: %hyc --target=cuda --report=- %s -o /dev/null 2>&1 | FileCheck %s -check-prefix=REPORT
+// REPORT: loop over 'f': trip count read on the device (worklist size or array element); grid sized to it when the host knows the count, else the resident blocks
+// REPORT-NEXT: worklist next: pushed (one atomic per warp); its count is published to the host at the kernel's end
+// REPORT: #pragma hy parallel fetch(hist : 256 : 0 : t)  (privatized: starts from the identity of '+', combined into the array with one atomic per touched element per block)
 // RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
 #include <hy/hy.hpp>
 #include <algorithm>

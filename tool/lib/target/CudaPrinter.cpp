@@ -231,8 +231,23 @@ std::string kernelReport(const PrintInput &in) {
                           "translated function returns"
                         : "") +
              "\n";
+    for (unsigned i = 0; i < collapsed; ++i)
+      if (kpr.deviceTrip(i))
+        r += "  loop over '" + k.blockLoops[i].index->getName().str() +
+             "': trip count read on the device (worklist size or array element); grid "
+             "sized to it when the host knows the count, else the resident blocks\n";
+    for (const VarDecl *w : kpr.pushedWorklists())
+      r += "  worklist " + w->getName().str() +
+           ": pushed (one atomic per warp); its count is published to the host at the "
+           "kernel's end\n";
     for (auto &f : k.fetches)
-      r += "  " + where(SM, f->pragma->loc) + ": " + f->pragma->text + "\n";
+      r += "  " + where(SM, f->pragma->loc) + ": " + f->pragma->text +
+           (f->privatized ? std::string("  (privatized: starts from the identity of '") +
+                                spelling(f->privatizedOp) +
+                                "', combined into the array with one atomic per touched "
+                                "element per block)"
+                          : std::string()) +
+           "\n";
   }
   return r;
 }
