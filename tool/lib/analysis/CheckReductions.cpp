@@ -99,10 +99,7 @@ void Checker::resolveThreadReductions(Node *n) {
   if (!n)
     return;
   if (n->kind == NodeKind::ThreadNest) {
-    std::set<const VarDecl *> inside;
-    collectDeclaredVars(n->stmt, inside);
-    for (const LoopInfo &li : n->loops)
-      inside.insert(li.index);
+    std::set<const VarDecl *> inside = nestLocals(n);
     for (const LoopInfo &li : n->loops)
       for (const ReductionClause &c : li.pragma->reductions)
         for (const NamedLoc &v : c.vars) {
@@ -141,10 +138,7 @@ void Checker::checkWrites(const Node *n, std::set<const VarDecl *> allowed) {
   if (!n)
     return;
   if (n->kind == NodeKind::ThreadNest) {
-    std::set<const VarDecl *> inside;
-    collectDeclaredVars(n->stmt, inside);
-    for (const LoopInfo &li : n->loops)
-      inside.insert(li.index);
+    std::set<const VarDecl *> inside = nestLocals(n);
     std::set<const VarDecl *> ok2 = allowed;
     for (const Reduction &r : n->reductions)
       ok2.insert(r.var);
@@ -196,6 +190,14 @@ void Checker::checkWrites(const Node *n, std::set<const VarDecl *> allowed) {
   }
   for (auto &c : n->children)
     checkWrites(c.get(), allowed);
+}
+
+std::set<const VarDecl *> Checker::nestLocals(const Node *nest) {
+  std::set<const VarDecl *> inside;
+  collectDeclaredVars(nest->stmt, inside);
+  for (const LoopInfo &li : nest->loops)
+    inside.insert(li.index);
+  return inside;
 }
 
 bool Checker::hasThreadNests(const Node *n) {

@@ -65,6 +65,8 @@ private:
   /// no clause.
   static bool isPush(const Access &a);
   static bool hasThreadNests(const Node *n);
+  /// The variables a thread nest declares, its loop indices included.
+  static std::set<const VarDecl *> nestLocals(const Node *nest);
 
   // --- array reductions (CheckReductions.cpp)
   static bool isMinMaxCall(const Expr *e, ReductionOp &op,

@@ -11,6 +11,7 @@
 #include "hy/Analysis.h"
 #include "hy/Diagnostics.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -27,6 +28,10 @@ constexpr long long kDynamicSmemLimit = 227 * 1024; // sm_90 opt-in per block
 
 /// The runtime's operator type for a reduction (hy::cuda::op::...).
 std::string opType(ReductionOp op);
+
+/// Device data that a loop's bounds read: each worklist or array, and
+/// whether only a worklist's size() is read (true) or elements (false).
+std::map<const VarDecl *, bool> boundDeviceData(const LoopInfo &li);
 
 /// Shape of a kernel's thread block.
 struct BlockShape {

@@ -42,41 +42,34 @@ std::set<const VarDecl *> KernelPrinter::pushedWorklists() const {
   return out;
 }
 
-bool KernelPrinter::deviceTrip(unsigned i) const {
-  if (!gridPerLoop() || i >= collapsed)
-    return false;
-  const LoopInfo &li = k.blockLoops[i];
+std::map<const VarDecl *, bool> boundDeviceData(const LoopInfo &li) {
   std::vector<Access> acc;
   for (const Expr *e : {li.lower, li.bound, li.step})
     if (e)
       collectAccesses(e, acc);
-  for (const Access &a : acc) {
-    ArrayType t = classifyArray(a.var->getType());
-    if (t.kind == ArrayKind::Worklist || (t.kind != ArrayKind::None && !a.meta))
-      return true;
-  }
-  return false;
-}
-
-std::string KernelPrinter::knownSizes(unsigned i) const {
-  const LoopInfo &li = k.blockLoops[i];
-  std::vector<Access> acc;
-  for (const Expr *e : {li.lower, li.bound, li.step})
-    if (e)
-      collectAccesses(e, acc);
-  std::set<std::string> names;
+  std::map<const VarDecl *, bool> data;
   for (const Access &a : acc) {
     ArrayType t = classifyArray(a.var->getType());
     if (t.kind == ArrayKind::Worklist && a.meta)
-      names.insert(a.var->getName().str());
+      data.emplace(a.var, true); // size() only, unless elements too
     else if (t.kind != ArrayKind::None && !a.meta)
-      return ""; // an element of device data: the host does not know it
-    else if (t.kind == ArrayKind::Worklist)
-      return "";
+      data[a.var] = false;
   }
+  return data;
+}
+
+bool KernelPrinter::deviceTrip(unsigned i) const {
+  return gridPerLoop() && i < collapsed && !boundDeviceData(k.blockLoops[i]).empty();
+}
+
+std::string KernelPrinter::knownSizes(unsigned i) const {
   std::string cond;
-  for (const std::string &n : names)
-    cond += (cond.empty() ? "" : " && ") + std::string("hy::cuda::size_known(") + n + ")";
+  for (auto &[v, sizeOnly] : boundDeviceData(k.blockLoops[i])) {
+    if (!sizeOnly)
+      return ""; // an element of device data: the host does not know it
+    cond += (cond.empty() ? "" : " && ") + std::string("hy::cuda::size_known(") +
+            v->getName().str() + ")";
+  }
   return cond;
 }
 

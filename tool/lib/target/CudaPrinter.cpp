@@ -42,21 +42,12 @@ std::string aliasCheck(const Kernel &k, const std::string &whereText) {
 // trip counts on the host: device data they read (a worklist's size, an
 // array element) is brought back first.
 std::string hostTripSyncs(const Kernel &k, unsigned collapsed) {
-  std::map<const VarDecl *, bool> worklist;
-  for (unsigned i = 0; i < collapsed; ++i) {
-    const LoopInfo &li = k.blockLoops[i];
-    std::vector<Access> acc;
-    for (const Expr *e : {li.lower, li.bound, li.step})
-      if (e)
-        collectAccesses(e, acc);
-    for (const Access &a : acc) {
-      ArrayType t = classifyArray(a.var->getType());
-      if (t.kind == ArrayKind::Worklist || (t.kind != ArrayKind::None && !a.meta))
-        worklist[a.var] |= t.kind == ArrayKind::Worklist && a.meta;
-    }
-  }
+  std::map<const VarDecl *, bool> data; // var -> only a worklist's size()
+  for (unsigned i = 0; i < collapsed; ++i)
+    for (auto &[v, sizeOnly] : boundDeviceData(k.blockLoops[i]))
+      data[v] = data.count(v) ? data[v] && sizeOnly : sizeOnly;
   std::string s;
-  for (auto &[v, size] : worklist)
+  for (auto &[v, size] : data)
     s += size ? "  hy::cuda::host_size(" + v->getName().str() + ");\n"
               : "  hy::cuda::host(" + v->getName().str() + ", hy::cuda::read);\n";
   return s;
