@@ -23,6 +23,9 @@ for f in "$root"/test/e2e/*.cpp; do
 done
 translate "$root/samples/floyd_warshall/fw_kernels.cpp" "$root/.gpu/fw" fw_kernels \
   -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
+mkdir -p "$root/.gpu/delta"
+translate "$root/samples/delta_stepping/delta_kernels.cpp" "$root/.gpu/delta" delta_kernels \
+  -I"$root/samples/delta_stepping" -I"$root/samples/common/include"
 # Variants of the sample for GPU_CHECK_BENCH=1, none by default: each is
 # NAME=FLAG[,FLAG...] with -D options of fw_kernels.hpp, e.g.
 #   FW_VARIANTS="old=-DHY_FW_SUB_ROWS=4,-DHY_FW_PIVOT_THREADS=16" scripts/gpu-bundle.sh

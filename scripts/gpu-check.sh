@@ -85,6 +85,24 @@ else
   result fw 0 "build failed (see fw-build.log)"
 fi
 
+# 3b. Δ-stepping sample: the CUDA build on the GPU against Dijkstra
+DSI="-Isamples/delta_stepping -Isamples/common/include"
+if [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
+   $NVCC $DSI -c .gpu/delta/delta_kernels.cuda.cu -o "$B/dsk_cuda.o" 2>"$out/delta-build.log" &&
+   $CXX $DSI -c samples/delta_stepping/main.cpp -o "$B/ds_main.o" 2>>"$out/delta-build.log" &&
+   nvcc -Xcompiler -fopenmp "$B/dsk_cuda.o" "$B/ds_main.o" "$B"/graph/*.o -lz -o "$B/delta_cuda" 2>>"$out/delta-build.log"; then
+  seed=$RANDOM
+  for spec in "--generate rmat:scale=14,ef=16,seed=$seed --undirected --weights real --sources 4" \
+              "--generate rmat:scale=14,ef=16,seed=$((seed+1)) --weights int:255 --sources 4 --delta 40" \
+              "--generate grid:rows=60,cols=80,seed=$((seed+2)) --weights int:9 --sources 2" \
+              "--generate er:n=3000,p=0.004,seed=$((seed+3)) --weights real --delta-sweep 0.01,0.2,100"; do
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/delta_cuda" $spec --verify 2>&1 | grep verify | tail -1)
+    result "delta[$spec]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$c"
+  done
+else
+  result delta 0 "build failed (see delta-build.log)"
+fi
+
 # 4. optional timings: GPU_CHECK_BENCH=1 writes the benchmark table
 # ($out/floyd_warshall.md, as in docs/perf/) and times the bundled variants.
 if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then

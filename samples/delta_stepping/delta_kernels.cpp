@@ -1,0 +1,162 @@
+// Δ-stepping single-source shortest paths (Meyer & Sanders; seed 002's
+// CPU and GPU implementation), written once as serial C++ with hy's
+// parallelism in the margin. This is the file to read first.
+//
+// Vertices whose tentative distance lies in [iΔ, (i+1)Δ) are queued in
+// bucket i. The algorithm empties the first non-empty bucket: it takes its
+// vertices out, relaxes their light arcs (weight <= Δ), which may put
+// vertices back into the same bucket, and repeats until the bucket stays
+// empty; then it relaxes the heavy arcs of every vertex it took out (they
+// cannot reach the bucket again) and moves to the next non-empty bucket.
+// Δ = ∞ is Bellman-Ford, Δ below the smallest weight is Dijkstra.
+//
+// The buckets are the seed's GPU form: each vertex carries the index of the
+// bucket it is queued in (-1: none), and every phase looks at all vertices
+// — one iteration per vertex, on the GPU one thread per vertex. A phase is
+// two kernels, as in the seed: the first takes the bucket's vertices and
+// relaxes their arcs, marking the vertices whose distance dropped; the
+// second puts the marked vertices into their new buckets. The split keeps
+// every kernel free of races beyond the reductions it names: `dist` is only
+// lowered (reduction(min : dist)), `changed` only raised.
+//
+// Distances are exact on every target: the final dist(w) is the least
+// dist(v) + w(v, w) over the final distances of w's predecessors (a vertex
+// whose distance drops is relaxed again), the same sums Dijkstra takes.
+#include "delta_kernels.hpp"
+
+#include <hy_graph/types.hpp>
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+
+namespace ds {
+
+template <class W>
+split_graph<W> split(const hy::graph::csr<W> &g, W delta) {
+  split_graph<W> s;
+  s.n = g.n;
+  s.delta = delta;
+  long long light = 0, heavy = 0;
+  for (std::size_t e = 0; e < g.cols.size(); ++e)
+    (g.weights[e] <= delta ? light : heavy) += 1;
+  s.loff = hy::array<long long, 1>(g.n + 1);
+  s.hoff = hy::array<long long, 1>(g.n + 1);
+  s.lcol = hy::array<int, 1>(light);
+  s.hcol = hy::array<int, 1>(heavy);
+  s.lw = hy::array<W, 1>(light);
+  s.hw = hy::array<W, 1>(heavy);
+  long long l = 0, h = 0;
+  for (int u = 0; u < g.n; ++u) {
+    s.loff(u) = l;
+    s.hoff(u) = h;
+    for (auto e = g.offsets[u]; e < g.offsets[u + 1]; ++e)
+      if (g.weights[e] <= delta) {
+        s.lcol(l) = g.cols[e];
+        s.lw(l++) = g.weights[e];
+      } else {
+        s.hcol(h) = g.cols[e];
+        s.hw(h++) = g.weights[e];
+      }
+  }
+  s.loff(g.n) = l;
+  s.hoff(g.n) = h;
+  return s;
+}
+
+// Relaxes the arcs [off(v), off(v + 1)) of every vertex v with take(v) set:
+// clears take(v), lowers the distances of their heads and marks those that
+// dropped in `changed`.
+template <class W>
+static void relax(const hy::array<long long, 1> &off, const hy::array<int, 1> &col,
+                  const hy::array<W, 1> &wt, hy::array<int, 1> &take, hy::array<W, 1> &dist,
+                  hy::array<int, 1> &changed, int n) {
+#pragma hy parallel for reduction(min : dist) reduction(max : changed)
+  for (int v = 0; v < n; ++v) {
+    if (!take(v))
+      continue;
+    take(v) = 0;
+    const W dv = dist(v);
+    for (long long e = off(v); e < off(v + 1); ++e) {
+      const int w = col(e);
+      const W d = dv + wt(e);
+      if (d < dist(w)) {
+        dist(w) = std::min(dist(w), d);
+        changed(w) = std::max(changed(w), 1);
+      }
+    }
+  }
+}
+
+template <class W>
+void delta_stepping(const split_graph<W> &g, int source, hy::array<W, 1> &dist, run_stats &st) {
+  const int n = g.n;
+  const W delta = g.delta, inf = hy::graph::infinity<W>();
+  hy::array<long long, 1> bucket(n); // the bucket v is queued in, or -1
+  hy::array<int, 1> now(n);          // taken from the current bucket: relax light arcs
+  hy::array<int, 1> done(n);         // taken from it at all: relax heavy arcs at the end
+  hy::array<int, 1> changed(n);      // distance dropped in the last relaxation
+
+#pragma hy parallel for
+  for (int v = 0; v < n; ++v) {
+    dist(v) = v == source ? W(0) : inf;
+    bucket(v) = v == source ? 0 : -1;
+    now(v) = 0;
+    done(v) = 0;
+    changed(v) = 0;
+  }
+
+  long long current = 0;
+  while (current >= 0) {
+    ++st.buckets;
+    // Light phases: take the bucket's vertices, relax their light arcs,
+    // queue the vertices that dropped; until the bucket stays empty.
+    bool refilled = true;
+    while (refilled) {
+      ++st.light_phases;
+#pragma hy parallel for
+      for (int v = 0; v < n; ++v)
+        if (bucket(v) == current) {
+          bucket(v) = -1;
+          now(v) = 1;
+          done(v) = 1;
+        }
+      relax(g.loff, g.lcol, g.lw, now, dist, changed, n);
+      refilled = false;
+#pragma hy parallel for reduction(|| : refilled)
+      for (int v = 0; v < n; ++v)
+        if (changed(v)) {
+          changed(v) = 0;
+          bucket(v) = static_cast<long long>(dist(v) / delta);
+          refilled = refilled || bucket(v) == current;
+        }
+    }
+    // One heavy phase: the heavy arcs of every vertex taken from the bucket
+    // lead to later buckets only.
+    ++st.heavy_phases;
+    relax(g.hoff, g.hcol, g.hw, done, dist, changed, n);
+    // The next non-empty bucket (all later ones: the current one is empty).
+    long long next = LLONG_MAX;
+#pragma hy parallel for reduction(min : next)
+    for (int v = 0; v < n; ++v) {
+      if (changed(v)) {
+        changed(v) = 0;
+        bucket(v) = static_cast<long long>(dist(v) / delta);
+      }
+      if (bucket(v) >= 0)
+        next = std::min(next, bucket(v));
+    }
+    current = next == LLONG_MAX ? -1 : next;
+  }
+}
+
+template split_graph<std::int32_t> split(const hy::graph::csr<std::int32_t> &, std::int32_t);
+template split_graph<float> split(const hy::graph::csr<float> &, float);
+template split_graph<double> split(const hy::graph::csr<double> &, double);
+template void delta_stepping(const split_graph<std::int32_t> &, int, hy::array<std::int32_t, 1> &,
+                             run_stats &);
+template void delta_stepping(const split_graph<float> &, int, hy::array<float, 1> &, run_stats &);
+template void delta_stepping(const split_graph<double> &, int, hy::array<double, 1> &,
+                             run_stats &);
+
+} // namespace ds
