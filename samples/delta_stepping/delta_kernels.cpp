@@ -150,6 +150,104 @@ void delta_stepping(const split_graph<W> &g, int source, hy::array<W, 1> &dist, 
   }
 }
 
+// The worklist form: the current bucket's vertices are a worklist (`front`)
+// instead of a mark on every vertex, so a phase costs its own vertices and
+// arcs, not n. A relaxation that lowers a distance pushes the vertex: into
+// `next` while it stays in the current bucket, else into `far`, the pile of
+// all later buckets (Davidson et al.'s near-far piles, split by Δ). The
+// vertices the bucket takes go into `taken` once, for its heavy phase. When
+// the bucket is done, the smallest bucket in `far` becomes the current one
+// and `far` is split: its vertices go to `front` or stay far, each once
+// (claimed with a stamp), and stale entries (a vertex that moved to an
+// earlier bucket since) are dropped.
+template <class W>
+void delta_worklist(const split_graph<W> &g, int source, hy::array<W, 1> &dist, run_stats &st) {
+  const int n = g.n;
+  const W delta = g.delta, inf = hy::graph::infinity<W>();
+  const hy::array<long long, 1> &loff = g.loff, &hoff = g.hoff;
+  const hy::array<int, 1> &lcol = g.lcol, &hcol = g.hcol;
+  const hy::array<W, 1> &lw = g.lw, &hw = g.hw;
+  const std::size_t arcs = static_cast<std::size_t>(lcol.size() + hcol.size());
+  // A phase pushes at most once per arc it relaxes; `far` keeps at most one
+  // entry per vertex from its last split plus a phase's pushes.
+  hy::worklist<int> front(arcs + 1), next(arcs + 1), taken(n), far(n + arcs), rest(n + arcs);
+  hy::array<long long, 1> claim(n); // stamp of the last split or bucket that claimed v
+
+#pragma hy parallel for
+  for (int v = 0; v < n; ++v) {
+    dist(v) = v == source ? W(0) : inf;
+    claim(v) = -1;
+  }
+  front.push(source);
+  long long current = 0, stamp = 0;
+  while (true) {
+    ++st.buckets;
+    const W limit = static_cast<W>((current + 1) * delta); // bucket `current` ends here
+    ++stamp;
+    while (front.size() > 0) {
+      ++st.light_phases;
+#pragma hy parallel for reduction(min : dist) reduction(max : claim)
+      for (int f = 0; f < (int)front.size(); ++f) {
+        const int v = front(f);
+        if (hy::fetch_max(claim(v), stamp) < stamp)
+          taken.push(v); // first time in this bucket: its heavy arcs later
+        const W dv = dist(v);
+        for (long long e = loff(v); e < loff(v + 1); ++e) {
+          const int w = lcol(e);
+          const W d = dv + lw(e);
+          if (d < dist(w) && hy::fetch_min(dist(w), d) > d) {
+            if (d < limit)
+              next.push(w);
+            else
+              far.push(w);
+          }
+        }
+      }
+      std::swap(front, next);
+      next.clear();
+    }
+    ++st.heavy_phases;
+#pragma hy parallel for reduction(min : dist)
+    for (int t = 0; t < (int)taken.size(); ++t) {
+      const int v = taken(t);
+      const W dv = dist(v);
+      for (long long e = hoff(v); e < hoff(v + 1); ++e) {
+        const int w = hcol(e);
+        const W d = dv + hw(e);
+        if (d < dist(w) && hy::fetch_min(dist(w), d) > d)
+          far.push(w);
+      }
+    }
+    taken.clear();
+    // The next bucket: the smallest among the far vertices not settled yet.
+    long long first = LLONG_MAX;
+#pragma hy parallel for reduction(min : first)
+    for (int k = 0; k < (int)far.size(); ++k) {
+      const long long b = static_cast<long long>(dist(far(k)) / delta);
+      if (b > current)
+        first = std::min(first, b);
+    }
+    if (first == LLONG_MAX)
+      break;
+    current = first;
+    ++stamp;
+    const W lo = static_cast<W>(current * delta), hi = static_cast<W>((current + 1) * delta);
+#pragma hy parallel for reduction(max : claim)
+    for (int k = 0; k < (int)far.size(); ++k) {
+      const int v = far(k);
+      const W d = dist(v);
+      if (d >= lo && hy::fetch_max(claim(v), stamp) < stamp) {
+        if (d < hi)
+          front.push(v);
+        else
+          rest.push(v);
+      }
+    }
+    std::swap(far, rest);
+    rest.clear();
+  }
+}
+
 template split_graph<std::int32_t> split(const hy::graph::csr<std::int32_t> &, std::int32_t);
 template split_graph<float> split(const hy::graph::csr<float> &, float);
 template split_graph<double> split(const hy::graph::csr<double> &, double);
@@ -157,6 +255,11 @@ template void delta_stepping(const split_graph<std::int32_t> &, int, hy::array<s
                              run_stats &);
 template void delta_stepping(const split_graph<float> &, int, hy::array<float, 1> &, run_stats &);
 template void delta_stepping(const split_graph<double> &, int, hy::array<double, 1> &,
+                             run_stats &);
+template void delta_worklist(const split_graph<std::int32_t> &, int, hy::array<std::int32_t, 1> &,
+                             run_stats &);
+template void delta_worklist(const split_graph<float> &, int, hy::array<float, 1> &, run_stats &);
+template void delta_worklist(const split_graph<double> &, int, hy::array<double, 1> &,
                              run_stats &);
 
 } // namespace ds

@@ -34,4 +34,9 @@ struct run_stats {
 template <class W>
 void delta_stepping(const split_graph<W> &g, int source, hy::array<W, 1> &dist, run_stats &st);
 
+// The same by worklists: a phase costs its own vertices and arcs (the
+// current bucket in a hy::worklist, later buckets in a far pile).
+template <class W>
+void delta_worklist(const split_graph<W> &g, int source, hy::array<W, 1> &dist, run_stats &st);
+
 } // namespace ds

@@ -32,6 +32,7 @@ struct options {
   std::int64_t source = -1;     // --source V (else --sources K drawn from --seed)
   std::string delta = "auto";   // --delta X | auto
   std::string sweep;            // --delta-sweep X,Y,...
+  std::string algorithm = "worklist"; // --algorithm buckets|worklist
 };
 
 class cli : public hy::graph::sample_cli {
@@ -46,11 +47,17 @@ class cli : public hy::graph::sample_cli {
                o.delta);
     add_string("delta-sweep", "X,Y,...", "solve with each delta and print MTEPS per delta",
                o.sweep);
+    add_string("algorithm", "buckets|worklist",
+               "buckets: seed 002's form (a bucket index per vertex, every phase looks at all "
+               "vertices); worklist (default): the current bucket and the later ones in worklists",
+               o.algorithm);
   }
 
  private:
   void validate() override {
     sample_cli::validate();
+    if (o_.algorithm != "buckets" && o_.algorithm != "worklist")
+      throw hy::graph::usage_error("--algorithm must be buckets or worklist");
     if (o_.delta != "auto" && !(hy::graph::parse_double_value(o_.delta) > 0))
       throw hy::graph::usage_error("--delta must be positive or auto");
   }
@@ -96,13 +103,17 @@ struct result {
 
 // One source: a warm-up solve, then --repeat timed ones.
 template <class W>
-result solve(const ds::split_graph<W> &sg, vid src, int repeat, hy::array<W, 1> &dist) {
+result solve(const ds::split_graph<W> &sg, vid src, int repeat, bool worklist,
+             hy::array<W, 1> &dist) {
   result r;
   std::vector<double> times;
   for (int k = 0; k <= repeat; ++k) {
     ds::run_stats st;
     const auto t0 = clock_type::now();
-    ds::delta_stepping(sg, src, dist, st);
+    if (worklist)
+      ds::delta_worklist(sg, src, dist, st);
+    else
+      ds::delta_stepping(sg, src, dist, st);
     const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
     if (k > 0)
       times.push_back(s); // the first solve warms up (device copies, caches)
@@ -155,7 +166,7 @@ int run(const options &o) {
     long long verified = 0;
     ds::run_stats last;
     for (vid s : sources) {
-      const result r = solve(sg, s, static_cast<int>(o.g.repeat), dist);
+      const result r = solve(sg, s, static_cast<int>(o.g.repeat), o.algorithm == "worklist", dist);
       total += r.seconds;
       checksum += r.sum + r.reached;
       last = r.stats;
@@ -172,9 +183,9 @@ int run(const options &o) {
       }
     }
     const double mean = total / sources.size();
-    std::printf("delta %g: %zu source(s), %.6f s per source, %.1f MTEPS (arcs / time), "
+    std::printf("%s, delta %g: %zu source(s), %.6f s per source, %.1f MTEPS (arcs / time), "
                 "last source: %lld buckets, %lld light phases, %lld heavy phases, checksum %.17g\n",
-                static_cast<double>(delta), sources.size(), mean,
+                o.algorithm.c_str(), static_cast<double>(delta), sources.size(), mean,
                 g.num_arcs() / mean / 1e6, last.buckets, last.light_phases, last.heavy_phases,
                 checksum);
     if (o.g.verify && status == kExitOk)
