@@ -23,6 +23,9 @@ for f in "$root"/test/e2e/*.cpp; do
 done
 translate "$root/samples/floyd_warshall/fw_kernels.cpp" "$root/.gpu/fw" fw_kernels \
   -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
+mkdir -p "$root/.gpu/johnson"
+translate "$root/samples/johnson/johnson_kernels.cpp" "$root/.gpu/johnson" johnson_kernels \
+  -I"$root/samples/johnson" -I"$root/samples/common/include"
 mkdir -p "$root/.gpu/delta"
 translate "$root/samples/delta_stepping/delta_kernels.cpp" "$root/.gpu/delta" delta_kernels \
   -I"$root/samples/delta_stepping" -I"$root/samples/common/include"

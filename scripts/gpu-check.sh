@@ -103,6 +103,24 @@ else
   result delta 0 "build failed (see delta-build.log)"
 fi
 
+# 3c. Johnson sample: the CUDA build on the GPU against Bellman-Ford
+JNI="-Isamples/johnson -Isamples/common/include"
+if [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
+   $NVCC $JNI -c .gpu/johnson/johnson_kernels.cuda.cu -o "$B/jnk_cuda.o" 2>"$out/johnson-build.log" &&
+   $CXX $JNI -c samples/johnson/main.cpp -o "$B/jn_main.o" 2>>"$out/johnson-build.log" &&
+   nvcc -Xcompiler -fopenmp "$B/jnk_cuda.o" "$B/jn_main.o" "$B"/graph/*.o -lz -o "$B/johnson_cuda" 2>>"$out/johnson-build.log"; then
+  seed=$RANDOM
+  for spec in "--generate er:n=1500,p=0.005,seed=$seed --directed --weights int:50 --negative 30 --all-sources" \
+              "--generate rmat:scale=11,ef=8,seed=$((seed+1)) --weights int:100 --negative 20 --sources 64 --window min-weight" \
+              "--generate grid:rows=30,cols=40,seed=$((seed+2)) --weights real --sources 32" \
+              "--input samples/floyd_warshall/Inputs/small.gr --path 1 5"; do
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/johnson_cuda" $spec --verify 2>&1 | grep verify | tail -1)
+    result "johnson[$spec]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$c"
+  done
+else
+  result johnson 0 "build failed (see johnson-build.log)"
+fi
+
 # 4. optional timings: GPU_CHECK_BENCH=1 writes the benchmark table
 # ($out/floyd_warshall.md, as in docs/perf/) and times the bundled variants.
 if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
