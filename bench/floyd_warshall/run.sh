@@ -97,9 +97,9 @@ run_one() {
   fi
   local t sum tr=""
   if [[ "$txt" == "{"* ]]; then  # the sample's --json
-    t=$(sed -n 's/.*"time_s": \([0-9.e+-]*\).*/\1/p' <<<"$txt")
-    tr=$(sed -n 's/.*"transfer_s": \([0-9.e+-]*\).*/\1/p' <<<"$txt")
-    sum=$(sed -n 's/.*"checksum": "\([0-9a-f]*\)".*/\1/p' <<<"$txt")
+    t=$(sed -n 's/.*"time_s": *\([0-9.e+-]*\).*/\1/p' <<<"$txt")
+    tr=$(sed -n 's/.*"transfer_s": *\([0-9.e+-]*\).*/\1/p' <<<"$txt")
+    sum=$(sed -n 's/.*"checksum": *"\([0-9a-f]*\)".*/\1/p' <<<"$txt")
   else
     t=$(sed -n 's/^time: \([0-9.e+-]*\) s.*/\1/p' <<<"$txt")
     tr=$(sed -n 's/^transfers: \([0-9.e+-]*\) s.*/\1/p' <<<"$txt")

@@ -1,4 +1,5 @@
 // Timing summaries, rate helpers, the result printer and the progress line.
+#include <algorithm>
 #include <sstream>
 
 #include "hy_graph/progress.hpp"
@@ -58,18 +59,47 @@ TEST(Progress, OnlyWhenEnabled) {
   std::ostringstream os;
   {
     progress p("fw", 10, true);
-    p.set_stream(os);
+    p.set_stream(os, progress::style::redraw);
     p.update(5);
   }
   EXPECT_NE(os.str().find("\rfw:  50.0% (5/10)"), std::string::npos) << os.str();
+  EXPECT_NE(os.str().find("s left"), std::string::npos) << os.str();
   EXPECT_NE(os.str().find("100.0% (10/10)"), std::string::npos);
   EXPECT_EQ(os.str().back(), '\n');
   std::ostringstream quiet;
   {
     progress p("fw", 10, false);
-    p.set_stream(quiet);
+    p.set_stream(quiet, progress::style::redraw);
     p.update(5);
   }
   EXPECT_EQ(quiet.str(), "");
   EXPECT_TRUE(show_progress(true));
+}
+
+// In a log (not a terminal): whole lines, no '\r', rate-limited.
+TEST(Progress, LinesInALog) {
+  std::ostringstream os;
+  {
+    progress p("verify", 1000, true);
+    p.set_stream(os, progress::style::lines);
+    for (int k = 1; k <= 1000; ++k) p.update(k);
+  }
+  const std::string out = os.str(), end = "verify: 100.0% (1000/1000)";
+  EXPECT_EQ(out.find('\r'), std::string::npos) << out;
+  ASSERT_NE(out.find(end), std::string::npos) << out;
+  EXPECT_EQ(out.find(end, out.find(end) + 1), std::string::npos) << "shown twice: " << out;
+  EXPECT_LE(std::count(out.begin(), out.end(), '\n'), 3) << out;
+  EXPECT_EQ(out.back(), '\n');
+}
+
+// A delay hides a run that ends before it.
+TEST(Progress, DelayHidesShortRuns) {
+  std::ostringstream os;
+  {
+    progress p("fw", 10, true);
+    p.set_stream(os, progress::style::redraw);
+    p.set_delay(60);
+    for (int k = 1; k <= 10; ++k) p.update(k);
+  }
+  EXPECT_EQ(os.str(), "");
 }
