@@ -6,7 +6,8 @@
 # output (the CUDA one on its OpenMP fallback), the -O3 of a build without a
 # build type, the quoted include path, the GPU architecture; then edits the
 # header the annotated source includes and checks that hyc translated again
-# (and only then) and the binaries print the new values. Every binary must
+# (and only then) and the binaries print the new values. Then builds
+# docs/examples/hello as docs/getting-started.md does. Every binary must
 # have been built: a missing one is a failure, not a skip.
 # usage: run.sh BUILD_DIR SOURCE_DIR [CUDA_COMPILER]
 set -eu
@@ -73,4 +74,15 @@ for gen in Ninja "Unix Makefiles"; do
     fail "$gen: rowsum_kernels was translated again although it does not include the header"
   check_run "$bin" "$exes" "$(want 100 41 3)"
   echo "OK: $gen"
+done
+
+# docs/getting-started.md's CMake project, as a reader would build it.
+set -- -G Ninja -DCMAKE_PREFIX_PATH="$tmp/prefix"
+[ -n "$cuda" ] && set -- "$@" -DCMAKE_CUDA_COMPILER="$cuda"
+step "hello: configure" cmake -S "$src/docs/examples/hello" -B "$tmp/hello" "$@"
+step "hello: build" cmake --build "$tmp/hello" -j2
+for exe in hello_serial hello_omp $([ -n "$cuda" ] && echo hello_cuda); do
+  [ -x "$tmp/hello/$exe" ] || fail "hello: $exe was not built"
+  "$tmp/hello/$exe" 2>/dev/null | grep -q "^sum = 348873.076" || fail "hello: $exe printed the wrong sum"
+  echo "OK: hello: $exe"
 done
