@@ -58,10 +58,14 @@ mkdir -p "$B/graph"
 if $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.serial.cpp -o "$B/fwk_serial.o" 2>>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.openmp.cpp -o "$B/fwk_omp.o" 2>>"$out/fw-build.log" &&
-   $CXX $FWI -c samples/floyd_warshall/main.cpp -o "$B/fw_main.o" 2>>"$out/fw-build.log"; then
-  nvcc -Xcompiler -fopenmp "$B/fwk_cuda.o" "$B/fw_main.o" "$B"/graph/*.o -lz -o "$B/fw_cuda" 2>>"$out/fw-build.log"
-  g++ -fopenmp "$B/fwk_serial.o" "$B/fw_main.o" "$B"/graph/*.o -lz -o "$B/fw_serial"
-  g++ -fopenmp "$B/fwk_omp.o" "$B/fw_main.o" "$B"/graph/*.o -lz -o "$B/fw_omp"
+   $CXX $FWI -c samples/floyd_warshall/main.cpp -o "$B/fw_main.o" 2>>"$out/fw-build.log" &&
+   $CXX $FWI -c samples/floyd_warshall/fw_cli.cpp -o "$B/fw_cli.o" 2>>"$out/fw-build.log" &&
+   ${CXX/ -fopenmp/} $FWI -c samples/floyd_warshall/main.cpp -o "$B/fw_main_serial.o" 2>>"$out/fw-build.log" &&
+   ${CXX/ -fopenmp/} $FWI -c samples/floyd_warshall/fw_cli.cpp -o "$B/fw_cli_serial.o" 2>>"$out/fw-build.log"; then
+  # The driver without OpenMP for fw_serial, so that it names its build right.
+  nvcc -Xcompiler -fopenmp "$B/fwk_cuda.o" "$B/fw_main.o" "$B/fw_cli.o" "$B"/graph/*.o -lz -o "$B/fw_cuda" 2>>"$out/fw-build.log"
+  g++ -fopenmp "$B/fwk_serial.o" "$B/fw_main_serial.o" "$B/fw_cli_serial.o" "$B"/graph/*.o -lz -o "$B/fw_serial"
+  g++ -fopenmp "$B/fwk_omp.o" "$B/fw_main.o" "$B/fw_cli.o" "$B"/graph/*.o -lz -o "$B/fw_omp"
   cp "$B/fw_cuda" "$B/fw_omp" "$B/fw_serial" "$out/" 2>/dev/null
   seed=$RANDOM
   for spec in "dense:n=300,density=0.3,seed=$seed --weights int:50 --negative 20" \

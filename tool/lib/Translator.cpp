@@ -1,6 +1,7 @@
 // Runs the pipeline for one file: install the pragma handler, parse,
 // attach pragmas, build and check the model, print the requested target.
 #include "hy/Translator.h"
+#include "hy/DepFile.h"
 #include "hy/ModelBuilder.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -75,7 +76,12 @@ public:
     installPragmaHandler(PP, table);
     installConditionalRecorder(PP, table);
     PP.setPredefines(PP.getPredefines() + probeDeclarations());
+    deps.attachToPreprocessor(PP);
     return true;
+  }
+
+  void EndSourceFileAction() override {
+    result.dependencies = deps.absolute(getCompilerInstance());
   }
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
@@ -86,6 +92,7 @@ private:
   const TranslateOptions &opts;
   TranslateResult &result;
   PragmaTable table;
+  DepCollector deps; // the files read, for hyc -MD
 };
 
 class Factory : public tooling::FrontendActionFactory {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cuda_runtime.h>
+#include <hy/device.hpp>
 #include <hy/transfers.hpp>
 
 #include <atomic>
@@ -12,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace hy::cuda {
 
@@ -73,6 +75,12 @@ inline bool ascii_iequal(const char *a, const char *b) {
   return *a == *b;
 }
 
+// Why the process runs on the CPU (empty when it uses the GPU).
+inline std::string &fallback_reason() {
+  static std::string r;
+  return r;
+}
+
 inline bool decide_use_gpu() {
   counters(); // first use of the runtime: registers the HY_STATS report
   const char *mode = std::getenv("HY_DEVICE");
@@ -90,8 +98,10 @@ inline bool decide_use_gpu() {
                  mode);
     std::exit(1);
   }
-  if (want == cpu)
+  if (want == cpu) {
+    fallback_reason() = "HY_DEVICE=cpu";
     return false;
+  }
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   const char *reason = nullptr;
@@ -114,6 +124,7 @@ inline bool decide_use_gpu() {
                "hy: no CUDA device available (%s); running the OpenMP path on "
                "the CPU\n",
                reason);
+  fallback_reason() = std::string("no CUDA device available (") + reason + ")";
   return false;
 }
 
@@ -125,6 +136,30 @@ inline bool use_gpu() {
   static const bool decided = detail::decide_use_gpu();
   return decided;
 }
+
+/// hy::device() of a CUDA build: the GPU's name, or why it runs on the CPU.
+inline hy::device_info describe_device() {
+  hy::device_info d;
+  d.cuda_build = true;
+  d.gpu = use_gpu();
+  if (!d.gpu) {
+    d.fallback = detail::fallback_reason();
+    return d;
+  }
+  cudaDeviceProp p;
+  if (cudaGetDevice(&d.index) == cudaSuccess &&
+      cudaGetDeviceProperties(&p, d.index) == cudaSuccess) {
+    d.name = p.name;
+    d.memory = p.totalGlobalMem;
+  }
+  return d;
+}
+
+namespace detail {
+// Linking a translated CUDA file makes hy::device() ask the CUDA runtime.
+inline const bool device_registered =
+    (hy::detail::device_query_slot() = &describe_device, true);
+} // namespace detail
 
 /// Stops the program with a message naming the failed call and the pragma.
 inline void check(cudaError_t e, const char *what, const char *where) {
