@@ -40,6 +40,45 @@ def run(cmd, timeout, env=None, cwd=None):
         return 124, "", "timeout after %ds" % timeout
 
 
+def units_line(out, ref, seeds):
+    """`units: S...`: the units whose output lines differ from the
+    reference (every line starts with its unit's seed); for a program that
+    stopped, the first unit with missing lines."""
+    got, want = {}, {}
+    for text, into in ((out, got), (ref, want)):
+        for line in text.splitlines():
+            into.setdefault(line.split(" ", 1)[0], []).append(line)
+    bad = [s for s in seeds if got.get(str(s), []) != want.get(str(s), [])]
+    return "units: " + " ".join(str(s) for s in bad)
+
+
+def attribute(cat, detail, src, group):
+    """The units a failure belongs to: from `units:` (run, wrong) or from
+    the source lines that error messages name (refused, compile); None when
+    it cannot tell (an error in the prelude or a runtime header)."""
+    for line in detail.splitlines():
+        if line.startswith("units: "):
+            units = [int(x) for x in line[7:].split()]
+            return units[:1] if cat == "run" else units or None
+    ranges, start = [], None
+    for n, line in enumerate(open(src), 1):
+        m = re.match(r"namespace hyf_(\d+) \{", line)
+        if m:
+            start = (int(m.group(1)), n)
+        elif line.startswith("} // namespace hyf_") and start:
+            ranges.append((start[0], start[1], n))
+    units = []
+    for line in detail.splitlines():
+        if "error" not in line.lower():
+            continue
+        for m in re.finditer(r"prog\.cpp(?:\((\d+)\)|:(\d+):)", line):
+            ln = int(m.group(1) or m.group(2))
+            for seed, lo, hi in ranges:
+                if lo <= ln <= hi and seed not in units:
+                    units.append(seed)
+    return units or None
+
+
 class Runner:
     def __init__(self, a):
         self.a = a
@@ -70,7 +109,7 @@ class Runner:
         with open(os.path.join(work, "ref.txt"), "w") as f:
             f.write(ref)
         fails = {}
-        for name in configs or self.a.configs:
+        for name in configs if configs is not None else self.a.configs:
             args, kind, threads = CONFIGS[name]
             if kind == "nvcc" and not self.nvcc:
                 continue
@@ -93,11 +132,13 @@ class Runner:
                     env["OMP_NUM_THREADS"] = t
                 rc, out, err = run([exe], self.a.run_timeout, env=env)
                 if rc:
-                    fails[name] = ("run", "threads %s: exit %d: %s" % (t, rc, err[-2000:]))
+                    fails[name] = ("run", "threads %s: exit %d: %s\n%s" % (t, rc, err[-2000:],
+                                                                      units_line(out, ref, seeds)))
                     break
                 if out != ref:
                     diff = [l for l in out.splitlines() if l not in set(ref.splitlines())][:5]
-                    fails[name] = ("wrong", "threads %s: %s" % (t, "; ".join(diff)))
+                    fails[name] = ("wrong", "threads %s: %s\n%s" % (t, "; ".join(diff),
+                                                                  units_line(out, ref, seeds)))
                     break
         return fails
 
@@ -138,7 +179,10 @@ def main():
     ap.add_argument("--families", default="")
     ap.add_argument("--known", default=os.path.join(HERE, "known.txt"))
     ap.add_argument("--work", default="", help="keep the files of failing programs here")
-    ap.add_argument("--gpu-bundle", default="", help="also write the CUDA outputs and references here")
+    ap.add_argument("--gpu-bundle", default="",
+                    help="write programs of the passing units here for scripts/gpu-check.sh")
+    ap.add_argument("--bundle-units", type=int, default=0, help="at most this many units (0: all)")
+    ap.add_argument("--progress", action="store_true", help="a line per finished program")
     ap.add_argument("--compile-timeout", type=int, default=300)
     ap.add_argument("--run-timeout", type=int, default=60)
     a = ap.parse_args()
@@ -154,43 +198,93 @@ def main():
     t0 = time.time()
     unit_fails = {}  # seed -> {config: (cat, detail)}
 
+    def resolve(config, fail, group, d, depth=0):
+        """{unit: {config: fail}} for one failing configuration of the
+        program of `group` (in directory d): the units the messages name;
+        the others, untested when the program did not compile or stopped,
+        are run again without them. Units that cannot be told apart are
+        run one by one."""
+        cat, det = fail
+        units = attribute(cat, det, os.path.join(d, "prog.cpp"), group) if depth < 4 else None
+        if units is None:
+            per = {}
+            for s in group:
+                u = os.path.join(work, "u%d" % s)
+                f = r.check([s], u, [config])
+                if config in f:
+                    per[s] = {config: f[config]}
+                elif not a.work:
+                    shutil.rmtree(u, ignore_errors=True)
+            return per or {group[0]: {config: (cat, "only in program %s: %s" % (group, det))}}
+        out = {u: {config: fail} for u in units}
+        rest = [s for s in group if s not in units]
+        if rest and cat != "wrong":
+            d2 = "%s.%d" % (d, depth + 1)
+            f2 = r.check(rest, d2, [config])
+            if config in f2:
+                for u, f in resolve(config, f2[config], rest, d2, depth + 1).items():
+                    out.setdefault(u, {}).update(f)
+            elif not a.work:
+                shutil.rmtree(d2, ignore_errors=True)
+        return out
+
     def one(group):
         d = os.path.join(work, "p%d" % group[0])
         fails = r.check(group, d)
-        if fails and len(group) > 1:
-            per = {}
+        per = {}
+        if "ref" in fails:  # the generator's bug: find the unit
             for s in group:
-                f = r.check([s], os.path.join(work, "u%d" % s), list(fails))
+                f = r.check([s], os.path.join(work, "u%d" % s), [])
                 if f:
                     per[s] = f
-                else:
-                    shutil.rmtree(os.path.join(work, "u%d" % s), ignore_errors=True)
-            if not per:  # only together: blame the program's first unit
-                per[group[0]] = {c: (cat, "only in program %s: %s" % (group, det))
-                                 for c, (cat, det) in fails.items()}
-            fails = per
-        elif fails:
-            fails = {group[0]: fails}
-        if not fails and not a.work:
-            if a.gpu_bundle:
-                bundle(a.gpu_bundle, d, group)
+            return per or {group[0]: fails}
+        for config, fail in fails.items():
+            for u, f in resolve(config, fail, group, d).items():
+                per.setdefault(u, {}).update(f)
+        if not per and not a.work:
             shutil.rmtree(d, ignore_errors=True)
-        elif a.gpu_bundle:
-            bundle(a.gpu_bundle, d, group)
-        return fails
+        return per
 
     with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        for fails in ex.map(one, groups):
+        for i, fails in enumerate(ex.map(one, groups)):
             unit_fails.update(fails)
+            if a.progress:
+                print("difftest: %d of %d programs done, %.0f s, units with failures so far: %s"
+                      % (i + 1, len(groups), time.time() - t0, sorted(unit_fails) or "none"), flush=True)
+    if a.gpu_bundle:
+        passing = [s for s in seeds if s not in unit_fails]
+        bundle(a, r, passing[:a.bundle_units] if a.bundle_units else passing, a.gpu_bundle)
     report(a, seeds, unit_fails, known, time.time() - t0, work)
 
 
-def bundle(dest, d, group):
-    cu = os.path.join(d, "prog.cuda.cu")
-    if os.path.exists(cu) and os.path.exists(os.path.join(d, "ref.txt")):
-        os.makedirs(dest, exist_ok=True)
-        shutil.copy(cu, os.path.join(dest, "p%d.cu" % group[0]))
-        shutil.copy(os.path.join(d, "ref.txt"), os.path.join(dest, "p%d.ref" % group[0]))
+def bundle(a, r, seeds, dest):
+    """Programs of the units that passed every configuration, for the GPU
+    check (scripts/gpu-check.sh part 6): pN.cu (hyc --target=cuda) and pN.ref
+    (the serial meaning's output)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(dest)
+    groups = [seeds[i:i + a.units] for i in range(0, len(seeds), a.units)]
+    for g in groups:
+        d = tempfile.mkdtemp(prefix="hy-bundle-")
+        src = os.path.join(d, "prog.cpp")
+        with open(src, "w") as f:
+            f.write(program(g, a.families or None))
+        rc, ref = r.compile("cxx", src, os.path.join(d, "ref"))[0], ""
+        if not rc:
+            rc, ref, _ = run([os.path.join(d, "ref")], a.run_timeout)
+        cu = os.path.join(dest, "p%d.cu" % g[0])
+        rc = rc or run([a.hyc, "--target=cuda", src, "-o", cu, "--", "-std=c++17"], a.compile_timeout)[0]
+        if rc:
+            print("difftest: bundle: program of units %s left out" % g)
+            continue
+        with open(os.path.join(dest, "p%d.ref" % g[0]), "w") as f:
+            f.write(ref)
+        shutil.rmtree(d, ignore_errors=True)
+    n = len([f for f in os.listdir(dest) if f.endswith(".cu")])
+    with open(os.path.join(dest, "units"), "w") as f:
+        f.write("%d\n" % len(seeds))
+    print("difftest: bundled %d programs (%d units that passed every configuration) in %s"
+          % (n, len(seeds), dest))
 
 
 def first_error(detail):

@@ -17,7 +17,9 @@ if [ ! -x "$fuzz" ]; then
 fi
 work=$build/fuzz
 mkdir -p "$work/corpus" "$work/seeds" "$work/cuda" "$work/artifacts"
-cp "$root"/test/lit/*/*.cpp "$root"/test/e2e/*.cpp "$work/seeds/"
+for f in "$root"/test/lit/*/*.cpp "$root"/test/e2e/*.cpp; do
+  cp "$f" "$work/seeds/$(basename "$(dirname "$f")")-$(basename "$f")"
+done
 for s in 1 2 3 4 5; do python3 "$root/test/fuzz/hygen.py" "$s" -o "$work/seeds/gen$s.cpp"; done
 log=$work/libfuzzer.log
 start=$(date +%s)

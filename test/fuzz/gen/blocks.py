@@ -67,7 +67,7 @@ def threads1d(unit):
     fetches = []
     if rng.random() < 0.6:
         fetches.append((src, "T1 + 2 * H", "o"))
-    use_src = bool(fetches) and rng.random() < 0.9
+    use_src = bool(fetches) and rng.random() < 0.95
     for w in written:
         if rng.random() < 0.5:
             fetches.append((w, "T1", "oh"))
@@ -166,7 +166,7 @@ def threads2d(unit):
         leaves.append(read(k, src, "ro + (TR - 1 - i) + H", "co + j + H"))
     lams = maybe_lambda(k, "        ")
     e = ExprGen(unit, out.is_float(), leaves, lams)
-    must = leaves[2:3] if fetch_src and rng.random() < 0.9 else []
+    must = leaves[2:3] if fetch_src and rng.random() < 0.95 else []
     k.add("        %s = %s;" % (out.at("rh + i", "ch + j"), e.value(must=must)))
     k.add("      }")
     k.add("  }")
@@ -223,7 +223,7 @@ def fetch_in_nest(unit):
     leaves = [read(k, out, "oh + me"), read(k, src, "o + me"), read(k, src, "o + (T1 - 1 - me) + 2 * H"),
               k.salt(), Leaf("static_cast<ELT>(me)", g["T1"])]
     e = ExprGen(unit, out.is_float(), leaves)
-    must = leaves[1:2] if fetch_src and rng.random() < 0.9 else []
+    must = leaves[1:2] if fetch_src and rng.random() < 0.95 else []
     k.add("      %s = %s;" % (out.at("oh + me"), e.value(must=must)))
     k.add("    }")
     k.add("}")

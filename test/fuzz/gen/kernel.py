@@ -81,7 +81,7 @@ def place(unit, k):
     if form == "template" and not (k.templatable and any("ELT" in d for d in params)):
         form = "function"
     alias = "using ELT = %s;" % k.ty
-    if form != "template" and rng.random() < 0.9:
+    if form != "template" and rng.random() < 0.95:
         # Mostly the concrete type; sometimes a local (or member) `using
         # ELT = ...;` that the kernel's body refers to.
         body = concrete(body, k.ty)
