@@ -10,7 +10,7 @@
 # [H + b * T1, H + (b + 1) * T1) and may read [b * T1, (b + 1) * T1 + 2 * H).
 # A 2-D array is R x C with R = NBR * TR + 2 * H, C = NBC * TC + 2 * H.
 from .exprs import ExprGen, Leaf
-from .kernel import Kernel
+from .kernel import Kernel, start
 from .maps import read, maybe_lambda, ARRAY_BOUND
 
 
@@ -36,10 +36,8 @@ def thread_nest(rng, g, var2d):
 
 
 def threads1d(unit):
-    rng = unit.rng
-    g = unit.geo
-    ty = rng.choice(unit.types)
-    k = Kernel(unit, "threads1d", ty)
+    k = start(unit, "threads1d")
+    rng, g = unit.rng, unit.geo
     src = k.use(k.pick(["L"], ty=rng.choice(unit.types)))
     nw = rng.randrange(1, 3)
     written = []
@@ -133,10 +131,8 @@ def threads1d(unit):
 
 
 def threads2d(unit):
-    rng = unit.rng
-    g = unit.geo
-    ty = rng.choice(unit.types)
-    k = Kernel(unit, "threads2d", ty)
+    k = start(unit, "threads2d")
+    rng, g = unit.rng, unit.geo
     src = k.use(k.pick(["R", "C"], ty=rng.choice(unit.types), vector=False))
     out = k.use(k.pick(["R", "C"], vector=False, exclude=[src]), write=True)
     k.add("#pragma hy parallel for")
@@ -176,10 +172,8 @@ def threads2d(unit):
 def multitile(unit):
     """Two tiles of one read-only array; each access belongs to the tile
     whose origin its index is written relative to."""
-    rng = unit.rng
-    g = unit.geo
-    ty = rng.choice(unit.types)
-    k = Kernel(unit, "multitile", ty)
+    k = start(unit, "multitile")
+    rng, g = unit.rng, unit.geo
     src = k.use(k.pick(["L"], ty=rng.choice(unit.types)))
     out = k.use(k.pick(["L"], exclude=[src]), write=True)
     k.add("#pragma hy parallel for")
@@ -200,10 +194,8 @@ def multitile(unit):
 
 def fetch_in_nest(unit):
     """A fetch inside a thread nest that gives every thread one iteration."""
-    rng = unit.rng
-    g = unit.geo
-    ty = rng.choice(unit.types)
-    k = Kernel(unit, "fetch_in_nest", ty)
+    k = start(unit, "fetch_in_nest")
+    rng, g = unit.rng, unit.geo
     src = k.use(k.pick(["L"], ty=rng.choice(unit.types)))
     out = k.use(k.pick(["L"], exclude=[src]), write=True)
     tx = rng.choice([d for d in (1, 2, 4, 8) if g["T1"] % d == 0])

@@ -5,14 +5,13 @@
 # statements that touch arrays between kernels (the GPU build must move
 # them at the right places).
 from .exprs import ExprGen, Leaf
-from .kernel import Kernel
+from .kernel import Kernel, start
 from .maps import read
 
 
 def worklist(unit):
+    k = start(unit, "worklist")
     rng = unit.rng
-    ty = rng.choice(unit.types)
-    k = Kernel(unit, "worklist", ty)
     src = k.use(k.pick(["L"]))
     out = k.use(k.pick(["L"], exclude=[src]), write=True)
     wl = unit.fresh("wl")
@@ -80,12 +79,11 @@ def bfs(unit):
 
 
 def pingpong(unit):
+    k = start(unit, "pingpong")
     rng = unit.rng
-    ty = rng.choice(unit.types)
-    k = Kernel(unit, "pingpong", ty)
     vec = rng.random() < 0.3
-    a = k.use(unit.array(ty, ["L"], vector=vec), write=True)
-    b = k.use(unit.array(ty, ["L"], vector=vec, init=False), write=True)
+    a = k.use(unit.array(k.ty, ["L"], vector=vec), write=True)
+    b = k.use(unit.array(k.ty, ["L"], vector=vec, init=False), write=True)
     k.add("for (int round = 0; round < %d; ++round) {" % rng.randrange(1, 5))
     k.add("#pragma hy parallel for")
     k.add("  for (int i = 0; i < L; ++i)")

@@ -62,6 +62,11 @@ class Kernel:
         self.lines.append(text)
 
 
+def start(unit, family, ty=None):
+    """A kernel of `family` over one of the unit's element types."""
+    return Kernel(unit, family, ty or unit.rng.choice(unit.types))
+
+
 def concrete(text, ty):
     return re.sub(r"\bELT\b", ty, text)
 

@@ -5,7 +5,7 @@
 # data-dependent branches. Each iteration writes only its own element and
 # reads that array only there; other arrays it reads anywhere.
 from .exprs import ExprGen, Leaf
-from .kernel import Kernel
+from .kernel import Kernel, start
 
 ARRAY_BOUND = 1008
 
@@ -53,10 +53,8 @@ def maybe_lambda(k, indent):
 
 
 def map1d(unit):
-    rng = unit.rng
-    g = unit.geo
-    ty = rng.choice(unit.types)
-    k = Kernel(unit, "map1d", ty)
+    k = start(unit, "map1d")
+    rng, g = unit.rng, unit.geo
     out = k.use(k.pick(["L"]), write=True)
     ins = [k.use(k.pick(["L"], ty=rng.choice(unit.types), exclude=[out])) for _ in range(rng.randrange(1, 3))]
     n = "L"
@@ -97,10 +95,8 @@ def map1d(unit):
 
 
 def map2d(unit):
-    rng = unit.rng
-    g = unit.geo
-    ty = rng.choice(unit.types)
-    k = Kernel(unit, "map2d", ty)
+    k = start(unit, "map2d")
+    rng, g = unit.rng, unit.geo
     out = k.use(k.pick(["R", "C"], vector=False), write=True)
     ins = [k.use(k.pick(["R", "C"], ty=rng.choice(unit.types), vector=False, exclude=[out]))
            for _ in range(rng.randrange(1, 3))]

@@ -7,7 +7,7 @@
 # The results go to a `long long` array written by host code after the
 # kernel (floats times 4: they are multiples of 1/4).
 from .exprs import ExprGen, Leaf
-from .kernel import Kernel
+from .kernel import Kernel, start
 from .maps import read, ARRAY_BOUND
 
 # operator -> (types, identity(type), update(var, expr) forms)
@@ -61,10 +61,8 @@ class Results:
 
 
 def scalar_red(unit):
-    rng = unit.rng
-    g = unit.geo
-    ty = rng.choice(unit.types)
-    k = Kernel(unit, "scalar_red", ty)
+    k = start(unit, "scalar_red")
+    rng, g = unit.rng, unit.geo
     src = k.use(k.pick(["L"]))
     # block: on a block loop; block2d: on a 2-D block nest; thread: named on
     # a thread loop only (combined across blocks too); both: on both loops.
@@ -115,10 +113,8 @@ def scalar_red(unit):
 
 def local_red(unit):
     """Thread-level reductions into block-local variables, stored per block."""
-    rng = unit.rng
-    g = unit.geo
-    ty = rng.choice(unit.types)
-    k = Kernel(unit, "local_red", ty)
+    k = start(unit, "local_red")
+    rng, g = unit.rng, unit.geo
     src = k.use(k.pick(["L"]))
     per_block = k.use(k.pick(["NB"], vector=False), write=True)
     op = rng.choice(["+", "min", "max", "^", "|", "&"] if not src.is_float() and per_block.ty in ("int", "long long")
@@ -149,10 +145,8 @@ ARRAY_OPS = {
 
 
 def array_red(unit):
-    rng = unit.rng
-    g = unit.geo
-    ty = rng.choice(unit.types)
-    k = Kernel(unit, "array_red", ty)
+    k = start(unit, "array_red")
+    rng, g = unit.rng, unit.geo
     src = k.use(k.pick(["L"]))
     key = k.use(k.pick(["L"], ty="int")) if rng.random() < 0.5 else None
     bins = rng.choice([4, 16, 37, 64])
@@ -218,10 +212,8 @@ def array_red(unit):
 
 
 def minloc(unit):
-    rng = unit.rng
-    g = unit.geo
-    ty = rng.choice(unit.types)
-    k = Kernel(unit, "minloc", ty)
+    k = start(unit, "minloc")
+    rng, g = unit.rng, unit.geo
     src = k.use(k.pick(["L"]))
     kind, op = rng.choice([("minloc", "min"), ("maxloc", "max")])
     ity = rng.choice(["int", "long long"])
@@ -250,6 +242,6 @@ def minloc(unit):
             k.add("    best.update(%s, H + b * T1 + t);"
                   % ExprGen(unit, src.is_float(), [read(k, src, "H + b * T1 + t")]).value(1))
         k.add("}")
-    res.store(ty, "best.value")
+    res.store(k.ty, "best.value")
     res.store("int", "best.index")
     return k
