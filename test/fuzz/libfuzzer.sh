@@ -32,7 +32,7 @@ rc=$?
 set -e
 end=$(date +%s)
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-crashes=$(ls "$work/artifacts" | wc -l)
+crashes=$(ls "$work/artifacts" | grep -vc '^slow-unit-' || true)
 echo "libfuzzer: $((end - start)) s, ${runs:-?} executions, corpus $(ls "$work/corpus" | wc -l) inputs, $crashes findings (exit $rc)"
 [ "$crashes" = 0 ] || { ls "$work/artifacts"; grep -m5 -A3 "hyc_fuzz:\|ERROR:\|runtime error" "$log" || true; }
 
