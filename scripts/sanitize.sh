@@ -9,6 +9,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build-san}
+mkdir -p "$build" && build=$(cd "$build" && pwd)
 "$root/scripts/install-deps.sh"
 CC=clang-19 CXX=clang++-19 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
   -DHY_SANITIZE=address,undefined -DHY_FUZZ=ON -DHY_ENABLE_CUDA=OFF -DHY_NVCC=HY_NVCC-NOTFOUND >/dev/null

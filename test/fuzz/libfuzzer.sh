@@ -10,6 +10,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 secs=${1:-600}
 build=${2:-$root/build-san}
+mkdir -p "$build" && build=$(cd "$build" && pwd)
 nvcc_max=${3:-20}
 fuzz=$build/tool/fuzz/hyc_fuzz
 if [ ! -x "$fuzz" ]; then
