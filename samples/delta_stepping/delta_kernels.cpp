@@ -159,65 +159,164 @@ void delta_stepping(const split_graph<W> &g, int source, hy::array<W, 1> &dist, 
 // the bucket is done, the smallest bucket in `far` becomes the current one
 // and `far` is split: its vertices go to `front` or stay far, each once
 // (claimed with a stamp), and stale entries (a vertex that moved to an
-// earlier bucket since) are dropped.
-template <class W>
-void delta_worklist(const split_graph<W> &g, int source, hy::array<W, 1> &dist, run_stats &st) {
-  const int n = g.n;
-  const W delta = g.delta, inf = hy::graph::infinity<W>();
-  const hy::array<long long, 1> &loff = g.loff, &hoff = g.hoff;
-  const hy::array<int, 1> &lcol = g.lcol, &hcol = g.hcol;
-  const hy::array<W, 1> &lw = g.lw, &hw = g.hw;
-  const std::size_t arcs = static_cast<std::size_t>(lcol.size() + hcol.size());
-  // A phase pushes at most once per arc it relaxes; `far` keeps at most one
-  // entry per vertex from its last split plus a phase's pushes.
-  hy::worklist<int> front(arcs + 1), next(arcs + 1), taken(n), far(n + arcs), rest(n + arcs);
-  hy::array<long long, 1> claim(n); // stamp of the last split or bucket that claimed v
+// earlier bucket since) are dropped. Claim stamps keep every vertex at most
+// once in each pile, so every pile holds at most n vertices.
+//
+// Load balance: degrees in a power-law graph range from 1 to ~10^5, so one
+// thread per vertex would leave a hub's thread walking its arcs while the
+// others wait. As in Merrill, Garland and Grimshaw's BFS, the work is
+// matched to the degree: a thread relaxes a vertex with fewer than 32 arcs,
+// a warp (a block of 32 threads) one with fewer than 1024, a block of 256
+// threads a hub. The first kernel, a thread per item in blocks of 256,
+// relaxes the small ones and queues the others for the two kernels after it.
 
-#pragma hy parallel for
-  for (int v = 0; v < n; ++v) {
-    dist(v) = v == source ? W(0) : inf;
-    claim(v) = -1;
-  }
-  front.push(source);
-  long long current = 0, stamp = 0;
-  while (true) {
-    ++st.buckets;
-    const W limit = static_cast<W>((current + 1) * delta); // bucket `current` ends here
-    ++stamp;
-    while (front.size() > 0) {
-      ++st.light_phases;
+constexpr int kItemsPerBlock = 256; // items per block of the first kernel
+constexpr int kWarpDegree = 32;     // a warp per vertex from this degree on
+constexpr int kBlockDegree = 1024;  // a block per vertex from this degree on
+
+// Relaxes the arcs [off(v), off(v + 1)) of every vertex v in `items`: a
+// distance d that improves dist(w) pushes w into `near` if d < limit, else
+// into `far`, each at most once: a near push claims w for the phase (stamp
+// `phase`), a far push for the bucket (stamp `bucket` < `phase`; a vertex
+// queued near is never needed far, as its distance only drops). `warps` and
+// `blocks` hold the vertices of a larger degree between the kernels (empty
+// before and after).
+template <class W>
+static void relax_items(const hy::worklist<int> &items, const hy::array<long long, 1> &off,
+                        const hy::array<int, 1> &col, const hy::array<W, 1> &wt,
+                        hy::array<W, 1> &dist, W limit, hy::worklist<int> &near,
+                        hy::worklist<int> &far, hy::array<long long, 1> &claim, long long phase,
+                        long long bucket, hy::worklist<int> &warps, hy::worklist<int> &blocks) {
 #pragma hy parallel for reduction(min : dist) reduction(max : claim)
-      for (int f = 0; f < (int)front.size(); ++f) {
-        const int v = front(f);
-        if (hy::fetch_max(claim(v), stamp) < stamp)
-          taken.push(v); // first time in this bucket: its heavy arcs later
+  for (std::size_t b = 0; b < (items.size() + kItemsPerBlock - 1) / kItemsPerBlock; ++b)
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < kItemsPerBlock; ++t) {
+      const std::size_t i = b * kItemsPerBlock + t;
+      if (i >= items.size())
+        continue;
+      const int v = items(i);
+      const long long begin = off(v), end = off(v + 1);
+      if (end - begin >= kBlockDegree) {
+        blocks.push(v);
+      } else if (end - begin >= kWarpDegree) {
+        warps.push(v);
+      } else {
         const W dv = dist(v);
-        for (long long e = loff(v); e < loff(v + 1); ++e) {
-          const int w = lcol(e);
-          const W d = dv + lw(e);
+        for (long long e = begin; e < end; ++e) {
+          const int w = col(e);
+          const W d = dv + wt(e);
           if (d < dist(w) && hy::fetch_min(dist(w), d) > d) {
-            if (d < limit)
-              next.push(w);
-            else
+            if (d < limit) {
+              if (hy::fetch_max(claim(w), phase) < phase)
+                near.push(w);
+            } else if (hy::fetch_max(claim(w), bucket) < bucket) {
               far.push(w);
+            }
           }
         }
       }
+    }
+#pragma hy parallel for reduction(min : dist) reduction(max : claim)
+  for (std::size_t i = 0; i < warps.size(); ++i) {
+    const int v = warps(i);
+    const W dv = dist(v);
+#pragma hy parallel for into(threads)
+    for (int lane = 0; lane < 32; ++lane)
+      for (long long e = off(v) + lane; e < off(v + 1); e += 32) {
+        const int w = col(e);
+        const W d = dv + wt(e);
+        if (d < dist(w) && hy::fetch_min(dist(w), d) > d) {
+          if (d < limit) {
+            if (hy::fetch_max(claim(w), phase) < phase)
+              near.push(w);
+          } else if (hy::fetch_max(claim(w), bucket) < bucket) {
+            far.push(w);
+          }
+        }
+      }
+  }
+#pragma hy parallel for reduction(min : dist) reduction(max : claim)
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    const int v = blocks(i);
+    const W dv = dist(v);
+#pragma hy parallel for into(threads)
+    for (long long e = off(v); e < off(v + 1); ++e) {
+      const int w = col(e);
+      const W d = dv + wt(e);
+      if (d < dist(w) && hy::fetch_min(dist(w), d) > d) {
+        if (d < limit) {
+          if (hy::fetch_max(claim(w), phase) < phase)
+            near.push(w);
+        } else if (hy::fetch_max(claim(w), bucket) < bucket) {
+          far.push(w);
+        }
+      }
+    }
+  }
+  warps.clear();
+  blocks.clear();
+}
+
+template <class W>
+worklist_space::worklist_space(const split_graph<W> &g) {
+  // Claims keep every vertex at most once in each pile.
+  const std::size_t n = static_cast<std::size_t>(g.n);
+  front = hy::worklist<int>(n);
+  next = hy::worklist<int>(n);
+  taken = hy::worklist<int>(n);
+  far = hy::worklist<int>(n);
+  rest = hy::worklist<int>(n);
+  warps = hy::worklist<int>(n);
+  blocks = hy::worklist<int>(n);
+  claim = hy::array<long long, 1>(n);
+  claim.fill(-1);
+  seen = hy::array<long long, 1>(n);
+  seen.fill(-1);
+}
+
+template <class W>
+void delta_worklist(const split_graph<W> &g, int source, hy::array<W, 1> &dist,
+                    worklist_space &ws, run_stats &st) {
+  const int n = g.n;
+  const W delta = g.delta, inf = hy::graph::infinity<W>();
+  hy::worklist<int> &front = ws.front, &next = ws.next, &taken = ws.taken, &far = ws.far,
+                    &rest = ws.rest;
+  hy::array<long long, 1> &claim = ws.claim; // stamp of the phase or bucket that queued v last
+  hy::array<long long, 1> &seen = ws.seen;   // stamp of the bucket that took v last
+  // Stamps only grow, over all solves with this space: no reset per source.
+  long long &stamp = ws.stamp;
+
+#pragma hy parallel for
+  for (int v = 0; v < n; ++v)
+    dist(v) = v == source ? W(0) : inf;
+  front.clear();
+  next.clear();
+  taken.clear();
+  far.clear();
+  rest.clear();
+  front.push(source);
+  long long current = 0, bucket = ++stamp;
+  while (true) {
+    ++st.buckets;
+    const W limit = static_cast<W>((current + 1) * delta); // bucket `current` ends here
+    while (front.size() > 0) {
+      ++st.light_phases;
+      const long long phase = ++stamp;
+#pragma hy parallel for reduction(max : seen)
+      for (int f = 0; f < (int)front.size(); ++f) {
+        const int v = front(f);
+        if (hy::fetch_max(seen(v), bucket) < bucket)
+          taken.push(v); // first time in this bucket: its heavy arcs later
+      }
+      relax_items(front, g.loff, g.lcol, g.lw, dist, limit, next, far, claim, phase, bucket,
+                  ws.warps, ws.blocks);
       std::swap(front, next);
       next.clear();
     }
     ++st.heavy_phases;
-#pragma hy parallel for reduction(min : dist)
-    for (int t = 0; t < (int)taken.size(); ++t) {
-      const int v = taken(t);
-      const W dv = dist(v);
-      for (long long e = hoff(v); e < hoff(v + 1); ++e) {
-        const int w = hcol(e);
-        const W d = dv + hw(e);
-        if (d < dist(w) && hy::fetch_min(dist(w), d) > d)
-          far.push(w);
-      }
-    }
+    // Heavy arcs lead past the bucket (d > dist(v) + delta >= limit): all far.
+    relax_items(taken, g.hoff, g.hcol, g.hw, dist, limit, next, far, claim, ++stamp, bucket,
+                ws.warps, ws.blocks);
     taken.clear();
     // The next bucket: the smallest among the far vertices not settled yet.
     long long first = LLONG_MAX;
@@ -230,13 +329,13 @@ void delta_worklist(const split_graph<W> &g, int source, hy::array<W, 1> &dist, 
     if (first == LLONG_MAX)
       break;
     current = first;
-    ++stamp;
+    bucket = ++stamp;
     const W lo = static_cast<W>(current * delta), hi = static_cast<W>((current + 1) * delta);
 #pragma hy parallel for reduction(max : claim)
     for (int k = 0; k < (int)far.size(); ++k) {
       const int v = far(k);
       const W d = dist(v);
-      if (d >= lo && hy::fetch_max(claim(v), stamp) < stamp) {
+      if (d >= lo && hy::fetch_max(claim(v), bucket) < bucket) {
         if (d < hi)
           front.push(v);
         else
@@ -256,10 +355,14 @@ template void delta_stepping(const split_graph<std::int32_t> &, int, hy::array<s
 template void delta_stepping(const split_graph<float> &, int, hy::array<float, 1> &, run_stats &);
 template void delta_stepping(const split_graph<double> &, int, hy::array<double, 1> &,
                              run_stats &);
+template worklist_space::worklist_space(const split_graph<std::int32_t> &);
+template worklist_space::worklist_space(const split_graph<float> &);
+template worklist_space::worklist_space(const split_graph<double> &);
 template void delta_worklist(const split_graph<std::int32_t> &, int, hy::array<std::int32_t, 1> &,
-                             run_stats &);
-template void delta_worklist(const split_graph<float> &, int, hy::array<float, 1> &, run_stats &);
+                             worklist_space &, run_stats &);
+template void delta_worklist(const split_graph<float> &, int, hy::array<float, 1> &,
+                             worklist_space &, run_stats &);
 template void delta_worklist(const split_graph<double> &, int, hy::array<double, 1> &,
-                             run_stats &);
+                             worklist_space &, run_stats &);
 
 } // namespace ds

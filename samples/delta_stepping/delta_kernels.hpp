@@ -3,6 +3,7 @@
 #pragma once
 
 #include <hy/hy.hpp>
+#include <hy/worklist.hpp>
 #include <hy_graph/csr.hpp>
 
 namespace ds {
@@ -34,9 +35,23 @@ struct run_stats {
 template <class W>
 void delta_stepping(const split_graph<W> &g, int source, hy::array<W, 1> &dist, run_stats &st);
 
+// The worklists of the worklist form, allocated once for a graph and reused
+// by every source (allocating them per solve would cost more than a solve).
+struct worklist_space {
+  worklist_space() = default;
+  template <class W>
+  explicit worklist_space(const split_graph<W> &g);
+  hy::worklist<int> front, next, taken, far, rest, warps, blocks;
+  hy::array<long long, 1> claim; // stamps: the phase or bucket that queued a vertex last
+  hy::array<long long, 1> seen;  // stamps: the bucket that took a vertex last
+  long long stamp = 0;
+};
+
 // The same by worklists: a phase costs its own vertices and arcs (the
-// current bucket in a hy::worklist, later buckets in a far pile).
+// current bucket in a hy::worklist, later buckets in a far pile), and the
+// arcs of a vertex are relaxed by a thread, a warp or a block by its degree.
 template <class W>
-void delta_worklist(const split_graph<W> &g, int source, hy::array<W, 1> &dist, run_stats &st);
+void delta_worklist(const split_graph<W> &g, int source, hy::array<W, 1> &dist,
+                    worklist_space &ws, run_stats &st);
 
 } // namespace ds

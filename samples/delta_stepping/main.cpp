@@ -103,15 +103,15 @@ struct result {
 
 // One source: a warm-up solve, then --repeat timed ones.
 template <class W>
-result solve(const ds::split_graph<W> &sg, vid src, int repeat, bool worklist,
+result solve(const ds::split_graph<W> &sg, vid src, int repeat, ds::worklist_space *ws,
              hy::array<W, 1> &dist) {
   result r;
   std::vector<double> times;
   for (int k = 0; k <= repeat; ++k) {
     ds::run_stats st;
     const auto t0 = clock_type::now();
-    if (worklist)
-      ds::delta_worklist(sg, src, dist, st);
+    if (ws)
+      ds::delta_worklist(sg, src, dist, *ws, st);
     else
       ds::delta_stepping(sg, src, dist, st);
     const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
@@ -162,11 +162,15 @@ int run(const options &o) {
   for (const std::string &ds_text : deltas) {
     const W delta = parseDelta<W>(ds_text, g);
     const ds::split_graph<W> sg = ds::split(g, delta);
+    ds::worklist_space ws;
+    if (o.algorithm == "worklist")
+      ws = ds::worklist_space(sg);
     double total = 0, checksum = 0;
     long long verified = 0;
     ds::run_stats last;
     for (vid s : sources) {
-      const result r = solve(sg, s, static_cast<int>(o.g.repeat), o.algorithm == "worklist", dist);
+      const result r = solve(sg, s, static_cast<int>(o.g.repeat),
+                               o.algorithm == "worklist" ? &ws : nullptr, dist);
       total += r.seconds;
       checksum += r.sum + r.reached;
       last = r.stats;

@@ -3,14 +3,19 @@
 // johnson_kernels.cpp: reads or generates a graph with the toolkit's
 // options, optionally makes edges negative by vertex potentials (as the FW
 // sample's --negative does, same potentials), finds a negative cycle or the
-// potentials, reweights, solves sources in batches and reports per-source
-// summaries computed from the rows (eccentricity, closeness, diameter) and a
-// checksum; --verify compares with Bellman-Ford per source.
+// potentials, reweights, solves sources in batches by the chosen
+// parallelisation and reports per-source summaries reduced on the device
+// (eccentricity, closeness, diameter) and a checksum; the rows come back to
+// the host only for --verify (Bellman-Ford per source), --output, --print
+// and --path.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
+#include <fstream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -35,6 +40,10 @@ struct options {
   std::int64_t batch = 0;        // --batch K (0: by --budget)
   std::int64_t budget = 1 << 30; // bytes for a batch of rows
   std::string window = "per-vertex";
+  std::string algorithm = "frontier"; // --algorithm outer|inner|frontier
+  std::string delta = "auto";         // --delta X|auto (frontier)
+  std::string output;                 // --output FILE (the FW sample's matrix format)
+  std::string summary;                // --summary FILE (per-source rows)
   bool print = false;
   std::int64_t path_u = -1, path_v = -1;
 };
@@ -59,6 +68,24 @@ class cli : public hy::graph::sample_cli {
                "how far past the smallest tentative distance a round settles: each vertex's "
                "least incoming weight (default) or the graph's least weight",
                o.window);
+    add_string("algorithm", "frontier|outer|inner",
+               "frontier (default): all sources of a batch run one near-far delta-stepping over "
+               "(source, vertex) pairs; outer: seed 001's outer loop, a block per source settling "
+               "every vertex within --window of the minimum each round; inner: seed 001's inner "
+               "loop, one vertex a round, its arcs in parallel",
+               o.algorithm);
+    add_string("delta", "X|auto",
+               "bucket width of the frontier form: a positive number, or auto (default): the mean "
+               "reweighted arc weight x 32 / the mean out-degree, at least 1 for integers",
+               o.delta);
+    add_string("output", "FILE",
+               "write the n x n distance matrix in the FW sample's result format (all sources; "
+               "real weights are stored as float, as FW computes them)",
+               o.output);
+    add_string("summary", "FILE",
+               "write one line per source: source, reachable vertices, sum of distances, "
+               "eccentricity, closeness",
+               o.summary);
     add_flag("print", "print the distance matrix (n <= 16)", o.print);
     add("path", 2, "U V", "print the length and the vertices of a shortest path U -> V",
         [&o](const std::vector<std::string> &v) {
@@ -72,6 +99,10 @@ class cli : public hy::graph::sample_cli {
     sample_cli::validate();
     if (o_.window != "per-vertex" && o_.window != "min-weight")
       throw hy::graph::usage_error("--window must be per-vertex or min-weight");
+    if (o_.algorithm != "frontier" && o_.algorithm != "outer" && o_.algorithm != "inner")
+      throw hy::graph::usage_error("--algorithm must be frontier, outer or inner");
+    if (o_.delta != "auto" && !(hy::graph::parse_double_value(o_.delta) > 0))
+      throw hy::graph::usage_error("--delta must be positive or auto");
   }
   options &o_;
 };
@@ -139,6 +170,55 @@ bool close(W a, W b) {
   }
 }
 
+// Δ of the frontier form: --delta X, or the mean reweighted arc weight x 32
+// / the mean out-degree (the Δ-stepping sample's heuristic), at least 1 for
+// integers and positive for reals.
+template <class W>
+W parseDelta(const std::string &text, const apsp::graph<W> &g2) {
+  double d;
+  if (text == "auto") {
+    double sum = 0;
+    const long long m = static_cast<long long>(g2.w.size());
+    for (long long e = 0; e < m; ++e)
+      sum += static_cast<double>(g2.w(e));
+    const double meanW = m ? sum / m : 1.0, meanDeg = g2.n ? double(m) / g2.n : 1.0;
+    d = meanW * 32.0 / std::max(1.0, meanDeg);
+    if (!(d > 0))
+      d = 1e-9;
+  } else {
+    d = hy::graph::parse_double_value(text);
+  }
+  if constexpr (std::is_integral_v<W>)
+    return static_cast<W>(std::min(1e9, std::max(1.0, std::round(d))));
+  else
+    return static_cast<W>(d);
+}
+
+// The FW sample's result file (samples/floyd_warshall/README.md): "HYFWDIST",
+// u32 version 1, u32 type (1 int32, 2 float), u64 n, then n x n distances
+// row-major, little-endian, unreachable = infinity. Real weights are
+// computed in double here and stored as float, the type FW computes in.
+template <class W>
+void writeMatrixHeader(std::ofstream &f, int n) {
+  const std::uint32_t version = 1, type = std::is_floating_point_v<W> ? 2u : 1u;
+  const std::uint64_t nn = static_cast<std::uint64_t>(n);
+  f.write("HYFWDIST", 8);
+  f.write(reinterpret_cast<const char *>(&version), 4);
+  f.write(reinterpret_cast<const char *>(&type), 4);
+  f.write(reinterpret_cast<const char *>(&nn), 8);
+}
+
+template <class W>
+void writeMatrixRow(std::ofstream &f, const std::vector<W> &row) {
+  if constexpr (std::is_floating_point_v<W>) {
+    std::vector<float> r(row.begin(), row.end());
+    f.write(reinterpret_cast<const char *>(r.data()), static_cast<std::streamsize>(r.size() * 4));
+  } else {
+    f.write(reinterpret_cast<const char *>(row.data()),
+            static_cast<std::streamsize>(row.size() * sizeof(W)));
+  }
+}
+
 template <class W>
 int run(const options &o) {
   hy::graph::graph_options go = o.g;
@@ -174,7 +254,7 @@ int run(const options &o) {
     if (o.source >= n)
       throw hy::graph::usage_error("--source " + std::to_string(o.source) + " is not a vertex");
     sources.push_back(static_cast<vid>(o.source));
-  } else if (o.all || o.print || o.path_u >= 0) {
+  } else if (o.all || o.print || o.path_u >= 0 || !o.output.empty()) {
     for (vid v = 0; v < n; ++v)
       sources.push_back(v);
   } else {
@@ -182,11 +262,20 @@ int run(const options &o) {
   }
   if (o.print && n > 16)
     throw hy::graph::usage_error("--print needs n <= 16");
-  const long long rowBytes = static_cast<long long>(n) * (sizeof(W) + 1);
-  const int batch = static_cast<int>(std::max<long long>(
-      1, std::min<long long>(static_cast<long long>(sources.size()),
-                             o.batch ? o.batch : o.budget / std::max(1LL, rowBytes))));
+  if (!o.output.empty() && o.source >= 0)
+    throw hy::graph::usage_error("--output writes the whole matrix: drop --source");
+  const bool frontier = o.algorithm == "frontier";
+  // Bytes per (source, vertex) pair of a batch: the distance, and a settled
+  // flag (outer, inner) or a claim stamp and four worklist slots (frontier).
+  const long long pairBytes = frontier ? sizeof(W) + 4 + 4 * 4 : sizeof(W) + 1;
+  long long most = o.batch ? o.batch : o.budget / std::max(1LL, pairBytes * n);
+  if (frontier)
+    most = std::min<long long>(most, std::numeric_limits<int>::max() / std::max(1, n));
+  const int batch = static_cast<int>(
+      std::max<long long>(1, std::min<long long>(static_cast<long long>(sources.size()), most)));
   const apsp::window win = o.window == "min-weight" ? apsp::window::min_weight : apsp::window::per_vertex;
+  const W delta = frontier ? parseDelta(o.delta, g2) : W(0);
+  const bool needRows = o.print || o.path_u >= 0 || !o.output.empty() || o.g.verify;
 
   double checksum = 0, solveSeconds = 0;
   W diameter = W(0);
@@ -195,31 +284,60 @@ int run(const options &o) {
   std::vector<std::vector<W>> kept; // --print / --path
   hy::array<int, 1> src(batch);
   hy::array<W, 2> D(batch, n);
+  apsp::frontier_space fs;
+  if (frontier)
+    fs = apsp::frontier_space(n, batch);
+  apsp::row_summary<W> sm(batch);
+  std::ofstream out, summary;
+  if (!o.output.empty()) {
+    out.open(o.output, std::ios::binary);
+    if (!out)
+      throw std::runtime_error("cannot write '" + o.output + "'");
+    writeMatrixHeader<W>(out, n);
+  }
+  if (!o.summary.empty()) {
+    summary.open(o.summary);
+    if (!summary)
+      throw std::runtime_error("cannot write '" + o.summary + "'");
+    summary << "# source reachable sum_of_distances eccentricity closeness (1-based sources)\n";
+  }
+  std::vector<W> outRow(needRows ? n : 0);
   for (std::size_t first = 0; first < sources.size(); first += batch) {
     const int k = static_cast<int>(std::min<std::size_t>(batch, sources.size() - first));
     for (int b = 0; b < k; ++b)
       src(b) = sources[first + b];
     const auto t1 = clock_type::now();
-    rounds = std::max(rounds, apsp::dijkstra_rows(g2, minIn, win, src, k, D));
+    if (frontier)
+      rounds = std::max(rounds, apsp::frontier_rows(g2, delta, src, k, D, fs));
+    else if (o.algorithm == "inner")
+      rounds = std::max(rounds, apsp::inner_rows(g2, src, k, D));
+    else
+      rounds = std::max(rounds, apsp::dijkstra_rows(g2, minIn, win, src, k, D));
+    apsp::summaries(D, h, src, k, sm);
+    for (int b = 0; b < k; ++b) {
+      const long long r = sm.reached(b);
+      const double sum = sm.sum(b);
+      reachedPairs += r;
+      checksum += sum;
+      diameter = std::max(diameter, sm.ecc(b));
+      if (summary.is_open()) {
+        // Wasserman-Faust closeness of the distances from s (NetworkX's
+        // closeness_centrality of the reversed graph): (r-1)/sum x (r-1)/(n-1).
+        const double c = r > 1 && sum > 0 ? (r - 1) / sum * (r - 1) / std::max(1, n - 1) : 0.0;
+        summary << sources[first + b] + 1 << ' ' << r << ' ' << sum << ' '
+                << static_cast<double>(sm.ecc(b)) << ' ' << c << '\n';
+      }
+    }
     solveSeconds += std::chrono::duration<double>(clock_type::now() - t1).count();
+    if (!needRows)
+      continue;
     for (int b = 0; b < k; ++b) {
       const vid s = sources[first + b];
-      std::vector<W> row(n);
-      W ecc = W(0);
-      double sum = 0;
-      long long reached = 0;
+      std::vector<W> &row = outRow;
       for (int v = 0; v < n; ++v) {
         const W d = D(b, v);
         row[v] = hy::graph::is_infinite(d) ? d : static_cast<W>(d - h(s) + h(v));
-        if (!hy::graph::is_infinite(d)) {
-          ++reached;
-          sum += static_cast<double>(row[v]);
-          ecc = std::max(ecc, row[v]);
-        }
       }
-      reachedPairs += reached;
-      checksum += sum;
-      diameter = std::max(diameter, ecc);
       if (o.g.verify && verified < 64) {
         hy::graph::csr<W> shifted = csr;
         for (std::size_t e = 0; e < shifted.cols.size(); ++e)
@@ -233,16 +351,28 @@ int run(const options &o) {
           }
         ++verified;
       }
+      if (out.is_open())
+        writeMatrixRow(out, row);
       if (o.print || o.path_u >= 0)
         kept.push_back(row);
     }
   }
+  if (out.is_open()) {
+    out.close();
+    if (!out)
+      throw std::runtime_error("error writing '" + o.output + "'");
+  }
   std::printf("potentials: %lld Bellman-Ford rounds; %.6f s with reweighting\n", bfRounds,
               prepSeconds);
-  std::printf("sources: %zu in batches of %d, %.6f s (%.1f sources/s), at most %lld rounds per "
-              "source (window: %s)\n",
+  std::string how = o.algorithm;
+  if (frontier)
+    how += ", delta " + std::to_string(static_cast<double>(delta));
+  else if (o.algorithm == "outer")
+    how += ", window: " + o.window;
+  std::printf("sources: %zu in batches of %d, %.6f s (%.1f sources/s), at most %lld %s per "
+              "batch (%s)\n",
               sources.size(), batch, solveSeconds, sources.size() / std::max(1e-12, solveSeconds),
-              rounds, o.window.c_str());
+              rounds, frontier ? "phases" : "rounds per source", how.c_str());
   std::printf("reachable pairs: %lld; diameter (largest finite distance): %g; checksum %.17g\n",
               reachedPairs, static_cast<double>(diameter), checksum);
   if (o.print)
