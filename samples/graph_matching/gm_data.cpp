@@ -52,8 +52,9 @@ gen_spec gen_spec::parse(const std::string& s) {
     else if (k == "delete") g.del = prob();
     else if (k == "add") g.add = prob();
     else if (k == "noise") { if (d < 0) throw std::invalid_argument("'noise' must be >= 0"); g.noise = d; }
+    else if (k == "levels") g.levels = whole(1);
     else if (k == "seed") g.seed = static_cast<std::uint64_t>(whole(0));
-    else throw std::invalid_argument("unknown key '" + k + "' (n, graphs, classes, density, delete, add, noise, seed)");
+    else throw std::invalid_argument("unknown key '" + k + "' (n, graphs, classes, density, delete, add, noise, levels, seed)");
   }
   if (g.classes > g.graphs) throw std::invalid_argument("classes > graphs");
   return g;
@@ -114,6 +115,8 @@ std::vector<attr_graph> generate(const gen_spec& s) {
         if (clean) w = bw;
         else if (bw >= 0) w = r.uniform() < s.del ? -1.0f : clamp01(bw + s.noise * gaussian(r));
         else if (r.uniform() < padd) w = static_cast<float>(r.uniform());
+        if (w >= 0 && s.levels > 0)
+          w = (std::min(std::floor(w * s.levels), s.levels - 1.0f) + 0.5f) / s.levels;
         o.w[static_cast<size_t>(perm[u]) * n + perm[v]] = o.w[static_cast<size_t>(perm[v]) * n + perm[u]] = w;
       }
   }

@@ -25,15 +25,17 @@ struct attr_graph {
   long long edges() const;
 };
 
-// --generate n=N,graphs=G[,classes=C][,density=D][,delete=P][,add=P][,noise=S][,seed=X]
+// --generate n=N,graphs=G[,classes=C][,density=D][,delete=P][,add=P][,noise=S][,levels=K][,seed=X]
 // C random base graphs (G(n, density) edges, weights and attributes uniform
 // in [0, 1)); graph g is a copy of base g % C: the first copy as it is, the
 // others with their vertices permuted, each edge deleted with probability
 // `delete`, about `add` x (base edges) edges added on random non-edges
 // (uniform weights), and Gaussian noise of deviation `noise` on every
-// remaining weight and every attribute (clamped to [0, 1]).
+// remaining weight and every attribute (clamped to [0, 1]). levels=K rounds
+// every weight to the middle of one of K equal bins (the benchmark's cuBLAS
+// formulation of the Q step needs weights on a few levels).
 struct gen_spec {
-  int n = 24, graphs = 2, classes = 1;
+  int n = 24, graphs = 2, classes = 1, levels = 0;
   double density = 0.3, del = 0.05, add = 0.05, noise = 0.02;
   std::uint64_t seed = 1;
   static gen_spec parse(const std::string& s);  // throws std::invalid_argument

@@ -325,6 +325,17 @@ void match_set(const graph_set &g, const hy::array<int, 2> &pairs, const params 
 #pragma hy parallel for into(threads)
       for (int i = 0; i < S; ++i)
         P(p, a, i) = (a < n1 && i < n2) ? 1.0f : 0.0f;
+    // The whole matching works in shared memory: both graphs' weights (graph
+    // 2's transposed, so that threads i read neighbouring words) and the
+    // pair's P, Q, Pold and slack, copied in once and written back once.
+#pragma hy parallel fetch(W : 1, S, S : g1, 0, 0 : a, i)
+#pragma hy parallel fetch(W : 1, S, S : g2, 0, 0 : a, i : 0, 2, 1)
+#pragma hy parallel fetch(P : 1, S, S : p, 0, 0 : a, i)
+#pragma hy parallel fetch(Q : 1, S, S : p, 0, 0 : a, i)
+#pragma hy parallel fetch(Pold : 1, S, S : p, 0, 0 : a, i)
+#pragma hy parallel fetch(SC : 1, S : p, 0 : a, i)
+#pragma hy parallel fetch(SR : 1, S : p, 0 : a, i)
+#pragma hy parallel fetch(chg : 1, S : p, 0 : a, i)
     for (float beta = beta0; beta < betaf; beta *= rate) {
       for (int it = 0; it < I0; ++it) {
         ++nsteps;

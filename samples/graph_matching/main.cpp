@@ -279,7 +279,9 @@ int run(const options& o) {
       std::vector<float> q(static_cast<size_t>(in.n1) * in.n2);
       for (int a = 0; a < in.n1; ++a)
         for (int i = 0; i < in.n2; ++i) q[static_cast<size_t>(a) * in.n2 + i] = s.Q(a, i);
-      rep.set("Q", hex(fnv(q.data(), q.size() * sizeof(float))));
+      double qsum = 0;
+      for (float x : q) qsum += x;
+      rep.set("Q", hex(fnv(q.data(), q.size() * sizeof(float)))).set("Q_sum", qsum);
       rep.print(std::cout, o.json);
       return kExitOk;
     }
