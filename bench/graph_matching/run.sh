@@ -96,18 +96,18 @@ R=$repeat
 # serial on a subset of the graphs, scaled by the number of pairs
 serial_part() { # G_full -> "G_used SCALE LABEL"
   local full=$1 used=$serial_graphs
-  if [ "$used" = 0 ] || [ "$used" -ge "$full" ]; then echo "$full 1 serial"; return; fi
+  if [ "$used" = 0 ] || [ "$used" -ge "$full" ]; then echo "$full - serial"; return; fi
   echo "$used $(awk -v f="$full" -v u="$used" 'BEGIN { printf "%.9g", f*(f-1)/(u*(u-1)) }') serial,_${used}_graphs_extrapolated"
 }
 if [ $serial = 1 ]; then
   read -r g_used sc lbl <<<"$(serial_part "$sg")"
-  SCALE=$sc run_one "$setk" "${lbl//_/ }" time_s "$bin/gm_serial" --generate "n=$sn,graphs=$g_used,$gen" --mode set
+  SCALE=${sc#-} run_one "$setk" "${lbl//_/ }" time_s "$bin/gm_serial" --generate "n=$sn,graphs=$g_used,$gen" --mode set
 fi
 run_one "$setk" "OpenMP ($(nproc) threads)" time_s "$bin/gm_omp" --generate "n=$sn,graphs=$sg,$gen" --mode set --repeat $R
 [ $have_gpu = 0 ] || HY_DEVICE_FOR=gpu run_one "$setk" "CUDA (hyc)" time_s "$bin/gm_cuda_b8" --generate "n=$sn,graphs=$sg,$gen" --mode set --repeat $R
 
 # 2. one pair, the whole schedule; serial on its first rounds, extrapolated
-[ $serial = 0 ] || run_one "$pairk" "serial, $serial_rounds round(s) extrapolated" extrapolated_s \
+[ $serial = 0 ] || SCALE=1 run_one "$pairk" "serial, $serial_rounds round(s) extrapolated" extrapolated_s \
   "$bin/gm_serial" --generate "n=$pair_n,graphs=2,$gen" --rounds "$serial_rounds"
 run_one "$pairk" "OpenMP reordered B=8" time_s "$bin/gm_omp" --generate "n=$pair_n,graphs=2,$gen"
 if [ $have_gpu = 1 ]; then
@@ -138,7 +138,7 @@ fi
 # 4. common labelling
 if [ $serial = 1 ]; then
   read -r g_used sc lbl <<<"$(serial_part "$lg")"
-  SCALE=$sc run_one "$labk" "${lbl//_/ }" time_s "$bin/gm_serial" --generate "n=$ln,graphs=$g_used,$gen" --mode labels
+  SCALE=${sc#-} run_one "$labk" "${lbl//_/ }" time_s "$bin/gm_serial" --generate "n=$ln,graphs=$g_used,$gen" --mode labels
 fi
 run_one "$labk" "OpenMP ($(nproc) threads)" time_s "$bin/gm_omp" --generate "n=$ln,graphs=$lg,$gen" --mode labels --repeat $R
 [ $have_gpu = 0 ] || HY_DEVICE_FOR=gpu run_one "$labk" "CUDA (hyc)" time_s "$bin/gm_cuda_b8" --generate "n=$ln,graphs=$lg,$gen" --mode labels --repeat $R
