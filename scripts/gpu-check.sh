@@ -161,6 +161,10 @@ if [ -e .gpu/gm/gm_kernels.cuda.cu ] && [ "$only" != fuzz ] &&
     c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/gm/gm_cuda_b$b" $pair --compare "$B/gm/ref.bin" --tolerance 1e-5 2>&1 | grep -E "compare|device ")
     result "gm.b$b.pair(n=100)" $(echo "$c" | grep -q "compare *matches" && echo 1 || echo 0) "$(echo $c)"
   done
+  pair="--generate n=96,graphs=2,density=0.3,noise=0.05,seed=$seed --compat product"
+  timeout 120 "$B/gm/gm_serial" $pair --variant naive --output "$B/gm/ref.bin" >/dev/null 2>&1
+  c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/gm/gm_cuda_b8" $pair --variant product --compare "$B/gm/ref.bin" --tolerance 1e-5 2>&1 | grep -E "compare")
+  result "gm.product(n=96)" $(echo "$c" | grep -q "compare *matches" && echo 1 || echo 0) "$(echo $c)"
   for spec in "n=24,graphs=20,density=0.3,noise=0.05,seed=$seed --mode set" \
               "n=30,graphs=12,density=0.2,noise=0.03,seed=$((seed+1)) --mode set" \
               "n=24,graphs=10,density=0.3,noise=0.03,seed=$((seed+2)) --mode labels"; do

@@ -5,7 +5,10 @@
 //   c2(W1(a,b), W2(i,j)) = sum_k [W1(a,b) = l_k] c2(l_k, W2(i,j))
 // so Q = sum_k X_k P Y_k^T + alpha c1 with X_k(a,b) = [W1(a,b) = l_k] and
 // Y_k(i,j) = c2(l_k, W2(i,j)): 2K SGEMMs of R^3, against R^4 terms for the
-// nest. Reads the two graphs (.ag, as `gm --write-graphs` writes them),
+// nest. LEVELS = 0 is the separable compatibility instead (gm --compat
+// product): c2 = w1 w2, Q = X P Y^T with X = max(W1, 0), Y = max(W2, 0):
+// 2 SGEMMs, the same two products as the sample's q_product.
+// Reads the two graphs (.ag, as `gm --write-graphs` writes them),
 // P = 1/n everywhere (as `gm --q-steps`), prints the median time of a step
 // over --repeat runs and the sum of Q (to check it against the sample's).
 //   nvcc -O3 -arch=sm_90 -std=c++17 q_cublas.cu gm_data.cpp -lcublas
@@ -34,7 +37,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   const gm::attr_graph g1 = gm::read_graph(argv[1]), g2 = gm::read_graph(argv[2]);
-  const int K = std::atoi(argv[3]), repeat = argc > 4 ? std::atoi(argv[4]) : 5;
+  const int levels = std::atoi(argv[3]), K = levels > 0 ? levels : 1, repeat = argc > 4 ? std::atoi(argv[4]) : 5;
   const float alpha = argc > 5 ? std::atof(argv[5]) : 1.0f;
   const int n = std::max(g1.n, g2.n);
   const size_t nn = size_t(n) * n;
@@ -47,12 +50,13 @@ int main(int argc, char** argv) {
       const float w = g1.weight(a, b);
       if (w < 0) continue;
       const int k = std::min(K - 1, int(std::floor(w * K)));
-      X[k * nn + size_t(a) * n + b] = 1.0f;
+      X[k * nn + size_t(a) * n + b] = levels > 0 ? 1.0f : w;
     }
   for (int k = 0; k < K; ++k) {
     const float l = (k + 0.5f) / K;
     for (int i = 0; i < g2.n; ++i)
-      for (int j = 0; j < g2.n; ++j) Y[k * nn + size_t(i) * n + j] = edge_compat(l, g2.weight(i, j));
+      for (int j = 0; j < g2.n; ++j)
+        Y[k * nn + size_t(i) * n + j] = levels > 0 ? edge_compat(l, g2.weight(i, j)) : std::max(0.0f, g2.weight(i, j));
   }
   for (int a = 0; a < g1.n; ++a)
     for (int i = 0; i < g2.n; ++i) {

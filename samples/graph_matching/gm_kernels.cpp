@@ -62,7 +62,7 @@ constexpr int S = kSmall;
 // ---------------------------------------------------------------------------
 void q_naive(int n1, int n2, const hy::array<float, 2> &W1, const hy::array<float, 2> &W2,
              const hy::array<float, 1> &X1, const hy::array<float, 1> &X2, float alpha,
-             const hy::array<float, 2> &P, hy::array<float, 2> &Q) {
+             int product, const hy::array<float, 2> &P, hy::array<float, 2> &Q) {
 #pragma hy parallel for
   for (int a = 0; a < n1; ++a)
 #pragma hy parallel for
@@ -70,7 +70,7 @@ void q_naive(int n1, int n2, const hy::array<float, 2> &W1, const hy::array<floa
       float q = 0.0f;
       for (int b = 0; b < n1; ++b)
         for (int j = 0; j < n2; ++j)
-          q = std::fma(P(b, j), edge_compat(W1(a, b), W2(i, j)), q);
+          q = std::fma(P(b, j), compat(W1(a, b), W2(i, j), product), q);
       Q(a, i) = std::fma(alpha, node_compat(X1(a), X2(i)), q);
     }
 }
@@ -80,7 +80,7 @@ void q_naive(int n1, int n2, const hy::array<float, 2> &W1, const hy::array<floa
 // fma(0, c, q) = q, so Q is that of q_naive bit for bit.
 void q_tiled(int R, const hy::array<float, 2> &W1, const hy::array<float, 2> &W2,
              const hy::array<float, 1> &X1, const hy::array<float, 1> &X2, float alpha,
-             const hy::array<float, 2> &P, hy::array<float, 2> &Q) {
+             int product, const hy::array<float, 2> &P, hy::array<float, 2> &Q) {
   const int nt = R / B;
 #pragma hy parallel for
   for (int c = 0; c < nt; ++c)
@@ -97,7 +97,7 @@ void q_tiled(int R, const hy::array<float, 2> &W1, const hy::array<float, 2> &W2
               for (int u = 0; u < nt; ++u)
                 for (int v = 0; v < B; ++v) {
                   const int b = e * B + f, j = u * B + v;
-                  q = std::fma(P(b, j), edge_compat(W1(a, b), W2(i, j)), q);
+                  q = std::fma(P(b, j), compat(W1(a, b), W2(i, j), product), q);
                 }
           Q(a, i) = std::fma(alpha, node_compat(X1(a), X2(i)), q);
         }
@@ -109,7 +109,7 @@ void q_tiled(int R, const hy::array<float, 2> &W1, const hy::array<float, 2> &W2
 // that rows i and columns j span, and every thread adds its B*B terms.
 void q_reordered(int R, const hy::array<float, 2> &W1, const hy::array<float, 2> &W2,
                  const hy::array<float, 1> &X1, const hy::array<float, 1> &X2, float alpha,
-                 const hy::array<float, 2> &P, hy::array<float, 2> &Q) {
+                 int product, const hy::array<float, 2> &P, hy::array<float, 2> &Q) {
   const int nt = R / B;
 #pragma hy parallel for
   for (int c = 0; c < nt; ++c)
@@ -131,10 +131,88 @@ void q_reordered(int R, const hy::array<float, 2> &W1, const hy::array<float, 2>
               for (int f = 0; f < B; ++f)
                 for (int v = 0; v < B; ++v)
                   q = std::fma(P(e * B + f, u * B + v),
-                               edge_compat(W1(c * B + d, e * B + f), W2(k * B + l, u * B + v)), q);
+                               compat(W1(c * B + d, e * B + f), W2(k * B + l, u * B + v), product),
+                               q);
             }
           Q(a, i) = std::fma(alpha, node_compat(X1(a), X2(i)), q);
         }
+}
+
+// The product form (--compat product only): with c2 = w1 w2 the nest is
+// sum_b W1(a,b) sum_j P(b,j) W2(i,j), and reordering the sums splits it
+// (fission) into two n^3 products, T = P W2^T and Q = W1 T (+ the node
+// term): R^3 multiply-adds twice instead of R^4. Each is a register-tiled
+// product: a block per 64 x 64 tile of the result, 16 x 16 threads owning
+// 4 x 4 elements each, the operands' tiles fetched 64 x 64 at a time.
+// W1p = max(W1, 0) and W2t = max(W2, 0)^T are made on the host once.
+constexpr int GT = kProdTile, GTH = kProdThreads, GR = kProdSub;
+
+void gemm(int R, const hy::array<float, 2> &A, const hy::array<float, 2> &Bm,
+          hy::array<float, 2> &C) {
+  const int nt = R / GT;
+#pragma hy parallel for
+  for (int ti = 0; ti < nt; ++ti)
+#pragma hy parallel for
+    for (int tj = 0; tj < nt; ++tj)
+#pragma hy parallel for into(threads)
+      for (int ty = 0; ty < GTH; ++ty)
+#pragma hy parallel for into(threads)
+        for (int tx = 0; tx < GTH; ++tx) {
+          const int rb = ti * GT, cb = tj * GT;
+          float acc[GR][GR];
+          for (int a = 0; a < GR; ++a)
+            for (int b = 0; b < GR; ++b)
+              acc[a][b] = 0.0f;
+          for (int t = 0; t < nt; ++t) {
+            const int kb = t * GT;
+            // A's tile transposed: a thread's GR rows at one k are neighbours.
+#pragma hy parallel fetch(A : GT, GT : rb, kb : ty, tx : 1, 0)
+#pragma hy parallel fetch(Bm : GT, GT : kb, cb : ty, tx)
+            for (int k = 0; k < GT; ++k) {
+              float col[GR], row[GR];
+              for (int a = 0; a < GR; ++a)
+                col[a] = A(rb + ty * GR + a, kb + k);
+              for (int b = 0; b < GR; ++b)
+                row[b] = Bm(kb + k, cb + tx * GR + b);
+              for (int a = 0; a < GR; ++a)
+                for (int b = 0; b < GR; ++b)
+                  acc[a][b] = std::fma(col[a], row[b], acc[a][b]);
+            }
+          }
+          for (int a = 0; a < GR; ++a)
+            for (int b = 0; b < GR; ++b)
+              C(rb + ty * GR + a, cb + tx * GR + b) = acc[a][b];
+        }
+}
+
+// Q(a, i) += alpha c1(X1(a), X2(i)) over the real part.
+void add_node_term(int n1, int n2, const hy::array<float, 1> &X1, const hy::array<float, 1> &X2,
+                   float alpha, hy::array<float, 2> &Q) {
+#pragma hy parallel for
+  for (int a = 0; a < n1; ++a)
+#pragma hy parallel for
+    for (int i = 0; i < n2; ++i)
+      Q(a, i) = std::fma(alpha, node_compat(X1(a), X2(i)), Q(a, i));
+}
+
+void q_product(int n1, int n2, int R, const hy::array<float, 2> &W1p,
+               const hy::array<float, 2> &W2t, const hy::array<float, 1> &X1,
+               const hy::array<float, 1> &X2, float alpha, const hy::array<float, 2> &P,
+               hy::array<float, 2> &T, hy::array<float, 2> &Q) {
+  gemm(R, P, W2t, T);  // T(b, i) = sum_j P(b, j) W2(i, j)
+  gemm(R, W1p, T, Q);  // Q(a, i) = sum_b W1(a, b) T(b, i)
+  add_node_term(n1, n2, X1, X2, alpha, Q);
+}
+
+// The product form's operands, made on the host (once per pair).
+void product_operands(const pair_input &in, hy::array<float, 2> &W1p, hy::array<float, 2> &W2t) {
+  W1p = hy::array<float, 2>(in.R, in.R);
+  W2t = hy::array<float, 2>(in.R, in.R);
+  for (int a = 0; a < in.R; ++a)
+    for (int b = 0; b < in.R; ++b) {
+      W1p(a, b) = std::max(0.0f, in.W1(a, b));
+      W2t(b, a) = std::max(0.0f, in.W2(a, b));
+    }
 }
 
 // P(a, i) = exp(beta Q(a, i)) with the old P kept in Pold. Each row is
@@ -234,19 +312,27 @@ int round_count(const params &p) {
   return r;
 }
 
-void q_step(const pair_input &in, float alpha, q_variant v, pair_state &s) {
+void q_step(const pair_input &in, float alpha, int product, q_variant v, pair_state &s) {
   // Local references: the CUDA build keeps the arrays on the device across
   // the kernels of this function and those it calls.
   const hy::array<float, 2> &W1 = in.W1, &W2 = in.W2;
   const hy::array<float, 1> &X1 = in.X1, &X2 = in.X2;
   const hy::array<float, 2> &P = s.P;
   hy::array<float, 2> &Q = s.Q;
-  if (v == q_variant::naive)
-    q_naive(in.n1, in.n2, W1, W2, X1, X2, alpha, P, Q);
-  else if (v == q_variant::tiled)
-    q_tiled(in.R, W1, W2, X1, X2, alpha, P, Q);
-  else
-    q_reordered(in.R, W1, W2, X1, X2, alpha, P, Q);
+  if (v == q_variant::naive) {
+    q_naive(in.n1, in.n2, W1, W2, X1, X2, alpha, product, P, Q);
+  } else if (v == q_variant::tiled) {
+    q_tiled(in.R, W1, W2, X1, X2, alpha, product, P, Q);
+  } else if (v == q_variant::reordered) {
+    q_reordered(in.R, W1, W2, X1, X2, alpha, product, P, Q);
+  } else {
+    if (s.W1p.size() == 0)
+      product_operands(in, s.W1p, s.W2t);
+    hy::array<float, 2> &W1p = s.W1p, &W2t = s.W2t, &T = s.T;
+    if (T.size() == 0)
+      T = hy::array<float, 2>(in.R, in.R);
+    q_product(in.n1, in.n2, in.R, W1p, W2t, X1, X2, alpha, P, T, Q);
+  }
 }
 
 run_stats match_pair(const pair_input &in, const params &p, q_variant v, pair_state &s,
@@ -265,17 +351,24 @@ run_stats match_pair(const pair_input &in, const params &p, q_variant v, pair_st
   const hy::array<float, 1> &X1 = in.X1, &X2 = in.X2;
   hy::array<float, 2> &P = s.P, &Q = s.Q, &Pold = s.Pold;
   hy::array<float, 1> &SC = s.SC, &SR = s.SR, &chg = s.chg;
+  hy::array<float, 2> &W1p = s.W1p, &W2t = s.W2t, &T = s.T;
+  if (v == q_variant::product) {
+    product_operands(in, W1p, W2t);
+    T = hy::array<float, 2>(R, R);
+  }
   init_pair(n1, n2, R, P);
   run_stats st;
   const int rounds = round_count(p);
   for (float beta = p.beta0; beta < p.beta_final; beta *= p.beta_rate) {
     for (int it = 0; it < p.iters0; ++it) {
       if (v == q_variant::naive)
-        q_naive(n1, n2, W1, W2, X1, X2, p.alpha, P, Q);
+        q_naive(n1, n2, W1, W2, X1, X2, p.alpha, p.product, P, Q);
       else if (v == q_variant::tiled)
-        q_tiled(R, W1, W2, X1, X2, p.alpha, P, Q);
+        q_tiled(R, W1, W2, X1, X2, p.alpha, p.product, P, Q);
+      else if (v == q_variant::reordered)
+        q_reordered(R, W1, W2, X1, X2, p.alpha, p.product, P, Q);
       else
-        q_reordered(R, W1, W2, X1, X2, p.alpha, P, Q);
+        q_product(n1, n2, R, W1p, W2t, X1, X2, p.alpha, P, T, Q);
       soft_exp(n1, n2, R, beta, Q, P, Pold, SC, SR);
       ++st.q_steps;
       for (int k = 0; k < p.iters1; ++k) {

@@ -43,11 +43,18 @@ struct params {
   float eps0 = 0.5f;        // a beta round stops once sum |dM| < eps0
   float eps1 = 0.05f;       // Sinkhorn stops once sum |dM| < eps1
   float alpha = 1.0f;       // weight of the node-attribute term
+  int product = 0;          // 0: c2 = 1 - 3|w1 - w2| (G&R); 1: c2 = w1 w2 (--compat product)
 };
 
 // How the Q step is written (seed 004's stages; same Q up to the order of
-// the additions, see gm_kernels.cpp).
-enum class q_variant { naive, tiled, reordered };
+// the additions, see gm_kernels.cpp). `product`: the reordered nest split
+// into two matrix products, for the separable compatibility only.
+enum class q_variant { naive, tiled, reordered, product };
+
+// The product form's tile (kProdTile^2 elements a block, each of its
+// kProdThreads^2 threads owning kProdSub^2 of them); a pair runs it padded
+// to a multiple of kProdTile.
+constexpr int kProdTile = 64, kProdThreads = 16, kProdSub = kProdTile / kProdThreads;
 
 // Two graphs for the one-pair kernels, padded to R = a multiple of kTile:
 // W(a, b) the weight of edge a-b in [0, 1] or -1 (no edge; also every padded
@@ -62,6 +69,7 @@ struct pair_input {
 // column SC (row a's share of "a matches nothing") and slack row SR.
 struct pair_state {
   hy::array<float, 2> P, Q, Pold;
+  hy::array<float, 2> W1p, W2t, T;  // the product form's operands and T = P W2^T
   hy::array<float, 1> SC, SR, chg;
 };
 
@@ -77,7 +85,7 @@ using progress_fn = void (*)(int done, int total, void* ctx);
 run_stats match_pair(const pair_input& in, const params& p, q_variant v, pair_state& s,
                      progress_fn progress = nullptr, void* ctx = nullptr);
 // Just the Q step (the benchmark's "Q step" row): Q from P.
-void q_step(const pair_input& in, float alpha, q_variant v, pair_state& s);
+void q_step(const pair_input& in, float alpha, int product, q_variant v, pair_state& s);
 int round_count(const params& p);  // beta values from beta0 to beta_final
 
 // A set of graphs padded to kSmall: W(g, a, b), X(g, a), N(g) vertices.

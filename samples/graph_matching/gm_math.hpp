@@ -19,6 +19,18 @@ HY_HD inline float edge_compat(float w1, float w2) {
   return (w1 >= 0.0f && w2 >= 0.0f) ? std::fma(-3.0f, std::fabs(w1 - w2), 1.0f) : 0.0f;
 }
 
+// The separable alternative (--compat product): w1 w2 where both edges
+// exist. Q = W1 P W2^T then, which the product form computes as two n^3
+// matrix products (gm_kernels.cpp, q_product).
+HY_HD inline float edge_product(float w1, float w2) {
+  return (w1 >= 0.0f && w2 >= 0.0f) ? w1 * w2 : 0.0f;
+}
+
+// The compatibility a kernel uses: product != 0 picks edge_product.
+HY_HD inline float compat(float w1, float w2, int product) {
+  return product ? edge_product(w1, w2) : edge_compat(w1, w2);
+}
+
 // The same for two node attributes in [0, 1].
 HY_HD inline float node_compat(float x1, float x2) {
   return std::fma(-3.0f, std::fabs(x1 - x2), 1.0f);

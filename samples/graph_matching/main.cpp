@@ -31,7 +31,7 @@ constexpr int kExitOk = 0, kExitUsage = 1, kExitMismatch = 2;
 
 struct options {
   std::vector<std::string> inputs;
-  std::string list, generate, mode, variant = "reordered", output, compare;
+  std::string list, generate, mode, variant = "reordered", output, compare, compat = "gr";
   gm::params p;
   double tolerance = 1e-5;
   std::int64_t repeat = 1, rounds = 0, q_steps = 0, verify_pairs = 8, seed = 1;
@@ -50,7 +50,10 @@ class cli : public g::option_parser {
                "thesis-style graphs: n=N,graphs=G[,classes=C,density=D,delete=P,add=P,noise=S,seed=X]", o.generate);
     add_string("mode", "pair|set|labels",
                "one large pair (default for 2 graphs), all pairs of a set (default for more), common labelling", o.mode);
-    add_string("variant", "naive|tiled|reordered", "the Q step of --mode pair (default reordered)", o.variant);
+    add_string("variant", "naive|tiled|reordered|product",
+               "the Q step of --mode pair (default reordered; product: two matrix products, needs --compat product)", o.variant);
+    add_string("compat", "gr|product",
+               "edge compatibility: 1 - 3|w1 - w2| (gr, Gold & Rangarajan; default) or w1 w2 (product; --mode pair)", o.compat);
     add("beta0", 1, "B", "initial beta (default 0.5, Gold & Rangarajan 1996)", [&o](const std::vector<std::string>& v) { o.p.beta0 = float(g::parse_double_value(v[0])); });
     add("beta-rate", 1, "R", "beta *= R each round (default 1.075)", [&o](const std::vector<std::string>& v) { o.p.beta_rate = float(g::parse_double_value(v[0])); });
     add("beta-final", 1, "B", "last beta (default 10)", [&o](const std::vector<std::string>& v) { o.p.beta_final = float(g::parse_double_value(v[0])); });
@@ -80,8 +83,12 @@ class cli : public g::option_parser {
   void validate() override {
     const int sources = !o_.inputs.empty() + !o_.list.empty() + !o_.generate.empty();
     if (sources != 1) throw g::usage_error("give graph files, --list FILE or --generate SPEC (exactly one)");
-    if (o_.variant != "naive" && o_.variant != "tiled" && o_.variant != "reordered")
-      throw g::usage_error("--variant must be naive, tiled or reordered");
+    if (o_.variant != "naive" && o_.variant != "tiled" && o_.variant != "reordered" && o_.variant != "product")
+      throw g::usage_error("--variant must be naive, tiled, reordered or product");
+    if (o_.compat != "gr" && o_.compat != "product") throw g::usage_error("--compat must be gr or product");
+    if (o_.variant == "product" && o_.compat != "product")
+      throw g::usage_error("--variant product computes the Q step as matrix products, which needs --compat product");
+    o_.p.product = o_.compat == "product";
     if (!o_.mode.empty() && o_.mode != "pair" && o_.mode != "set" && o_.mode != "labels")
       throw g::usage_error("--mode must be pair, set or labels");
     if (!(o_.p.beta0 > 0) || !(o_.p.beta_rate > 1) || !(o_.p.beta_final > 0))
@@ -156,11 +163,12 @@ bool same(const result& a, const result& b, double tol, double* maxdiff, std::st
   return true;
 }
 
-gm::pair_input to_pair(const gm::attr_graph& a, const gm::attr_graph& b) {
+// The pair padded to a multiple of the tile (of kProdTile for the product form).
+gm::pair_input to_pair(const gm::attr_graph& a, const gm::attr_graph& b, int tile = gm::kTile) {
   gm::pair_input in;
   in.n1 = a.n;
   in.n2 = b.n;
-  in.R = (std::max(a.n, b.n) + gm::kTile - 1) / gm::kTile * gm::kTile;
+  in.R = (std::max(a.n, b.n) + tile - 1) / tile * tile;
   in.W1 = hy::array<float, 2>(in.R, in.R);
   in.W2 = hy::array<float, 2>(in.R, in.R);
   in.X1 = hy::array<float, 1>(in.R);
@@ -236,6 +244,7 @@ int run(const options& o) {
     return kExitOk;
   }
   const std::string mode = !o.mode.empty() ? o.mode : graphs.size() == 2 ? "pair" : "set";
+  if (mode != "pair" && o.compat != "gr") throw g::usage_error("--compat product is for --mode pair");
   if (graphs.size() < 2) throw g::usage_error("need at least two graphs");
   if (mode == "pair" && graphs.size() != 2) throw g::usage_error("--mode pair needs exactly two graphs");
   const g::run_device dev = g::current_device();
@@ -257,24 +266,26 @@ int run(const options& o) {
 
   if (mode == "pair") {
     const gm::q_variant v = o.variant == "naive" ? gm::q_variant::naive
-                          : o.variant == "tiled" ? gm::q_variant::tiled : gm::q_variant::reordered;
-    const gm::pair_input in = to_pair(graphs[0], graphs[1]);
-    rep.set("variant", o.variant).set("padded_n", in.R);
+                          : o.variant == "tiled" ? gm::q_variant::tiled
+                          : o.variant == "product" ? gm::q_variant::product : gm::q_variant::reordered;
+    const gm::pair_input in =
+        to_pair(graphs[0], graphs[1], v == gm::q_variant::product ? gm::kProdTile : gm::kTile);
+    rep.set("variant", o.variant).set("compat", o.compat).set("padded_n", in.R);
     gm::pair_state s;
     if (o.q_steps > 0) {  // the Q step alone, from a uniform P
       s.P = hy::array<float, 2>(in.R, in.R);
       s.Q = hy::array<float, 2>(in.R, in.R);
       for (int a = 0; a < in.n1; ++a)
         for (int i = 0; i < in.n2; ++i) s.P(a, i) = 1.0f / std::max(in.n1, in.n2);
-      gm::q_step(in, p.alpha, v, s);  // warm-up (and the device copy)
+      gm::q_step(in, p.alpha, p.product, v, s);  // warm-up (and the device copy)
       for (std::int64_t r = 0; r < o.q_steps; ++r) {
         const double t0 = g::now_seconds();
-        gm::q_step(in, p.alpha, v, s);
+        gm::q_step(in, p.alpha, p.product, v, s);
         (void)s.Q(0, 0);  // the host waits for the step
         times.push_back(g::now_seconds() - t0);
       }
       const g::timing_result t = g::summarize(times);
-      const double terms = double(in.R) * in.R * in.R * in.R;
+      const double terms = double(in.R) * in.R * in.R * (v == gm::q_variant::product ? 2.0 : in.R);
       rep.set("q_step_s", t.median).set("times_s", t.seconds).set("terms_per_s", terms / t.median);
       std::vector<float> q(static_cast<size_t>(in.n1) * in.n2);
       for (int a = 0; a < in.n1; ++a)
