@@ -312,26 +312,28 @@ int round_count(const params &p) {
   return r;
 }
 
-void q_step(const pair_input &in, float alpha, int product, q_variant v, pair_state &s) {
+void q_step(const pair_input &in, float alpha, int product, q_variant v, pair_state &s,
+            int count) {
   // Local references: the CUDA build keeps the arrays on the device across
   // the kernels of this function and those it calls.
   const hy::array<float, 2> &W1 = in.W1, &W2 = in.W2;
   const hy::array<float, 1> &X1 = in.X1, &X2 = in.X2;
   const hy::array<float, 2> &P = s.P;
   hy::array<float, 2> &Q = s.Q;
-  if (v == q_variant::naive) {
-    q_naive(in.n1, in.n2, W1, W2, X1, X2, alpha, product, P, Q);
-  } else if (v == q_variant::tiled) {
-    q_tiled(in.R, W1, W2, X1, X2, alpha, product, P, Q);
-  } else if (v == q_variant::reordered) {
-    q_reordered(in.R, W1, W2, X1, X2, alpha, product, P, Q);
-  } else {
-    if (s.W1p.size() == 0)
-      product_operands(in, s.W1p, s.W2t);
-    hy::array<float, 2> &W1p = s.W1p, &W2t = s.W2t, &T = s.T;
-    if (T.size() == 0)
-      T = hy::array<float, 2>(in.R, in.R);
-    q_product(in.n1, in.n2, in.R, W1p, W2t, X1, X2, alpha, P, T, Q);
+  hy::array<float, 2> &W1p = s.W1p, &W2t = s.W2t, &T = s.T;
+  if (v == q_variant::product && W1p.size() == 0) {
+    product_operands(in, W1p, W2t);
+    T = hy::array<float, 2>(in.R, in.R);
+  }
+  for (int r = 0; r < count; ++r) {
+    if (v == q_variant::naive)
+      q_naive(in.n1, in.n2, W1, W2, X1, X2, alpha, product, P, Q);
+    else if (v == q_variant::tiled)
+      q_tiled(in.R, W1, W2, X1, X2, alpha, product, P, Q);
+    else if (v == q_variant::reordered)
+      q_reordered(in.R, W1, W2, X1, X2, alpha, product, P, Q);
+    else
+      q_product(in.n1, in.n2, in.R, W1p, W2t, X1, X2, alpha, P, T, Q);
   }
 }
 

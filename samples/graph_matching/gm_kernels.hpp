@@ -84,8 +84,11 @@ struct run_stats {
 using progress_fn = void (*)(int done, int total, void* ctx);
 run_stats match_pair(const pair_input& in, const params& p, q_variant v, pair_state& s,
                      progress_fn progress = nullptr, void* ctx = nullptr);
-// Just the Q step (the benchmark's "Q step" row): Q from P.
-void q_step(const pair_input& in, float alpha, int product, q_variant v, pair_state& s);
+// Just the Q step (the benchmark's "Q step" row): Q from P, `count` times in
+// a row (the CUDA build keeps the arrays on the GPU in between and brings Q
+// back once, when the call returns).
+void q_step(const pair_input& in, float alpha, int product, q_variant v, pair_state& s,
+            int count = 1);
 int round_count(const params& p);  // beta values from beta0 to beta_final
 
 // A set of graphs padded to kSmall: W(g, a, b), X(g, a), N(g) vertices.
