@@ -19,7 +19,9 @@
 #                     0: the full set), so the serial rows take minutes
 #     --qpair N       one Q step of a pair of N vertices (default 4096)
 #     --labels "G N"  common labelling of G graphs x N vertices (default "100 24")
-#     --tiles "4 8 16 32"  the GPU builds to time
+#     --tiles "4 8 16 32"  the GPU builds to time on the pair
+#     --qtiles "8"    the GPU builds whose n^4 Q step is timed at --qpair (one
+#                     step after a warm-up: ~1.5 min each at n = 4096)
 #     --repeat R (default 3)   --commit ID   --no-serial (skip serial rows)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,7 +30,7 @@ cmdline="$0 $*"
 out=${1:?usage: run.sh OUT.md [options] (see the header of this script)}
 shift
 bin="" set_w="150 24" pair_n=512 serial_rounds=1 qpair=4096 labels_w="100 24"
-tiles="4 8 16 32" repeat=3 commit="" serial=1 serial_graphs=40
+tiles="4 8 16 32" qtiles="8" repeat=3 commit="" serial=1 serial_graphs=40
 while [ $# -gt 0 ]; do
   case "$1" in
     --bin) bin=$2; shift 2 ;;
@@ -39,6 +41,7 @@ while [ $# -gt 0 ]; do
     --qpair) qpair=$2; shift 2 ;;
     --labels) labels_w=$2; shift 2 ;;
     --tiles) tiles=$2; shift 2 ;;
+    --qtiles) qtiles=$2; shift 2 ;;
     --repeat) repeat=$2; shift 2 ;;
     --commit) commit=$2; shift 2 ;;
     --no-serial) serial=0; shift ;;
@@ -139,9 +142,9 @@ if [ $have_gpu = 1 ] && [ -x "$bin/q_cublas" ]; then
   check_q "$ref"
   run_one "$qkg" "cuBLAS, 16 SGEMMs (8 levels)" q_step_s "$bin/q_cublas" "$work/g0.ag" "$work/g1.ag" 8 $R
   ref=$(json "$("$bin/q_cublas" "$work/g0.ag" "$work/g1.ag" 8 1)" Q_sum)
-  for b in $tiles; do
+  for b in $qtiles; do
     [ -x "$bin/gm_cuda_b$b" ] || continue
-    HY_DEVICE_FOR=gpu run_one "$qkg" "CUDA reordered nest B=$b" q_step_s "$bin/gm_cuda_b$b" --generate "$qgen" --q-steps $R
+    HY_DEVICE_FOR=gpu run_one "$qkg" "CUDA reordered nest B=$b" q_step_s "$bin/gm_cuda_b$b" --generate "$qgen" --q-steps 1
     check_q "$ref"
   done
 else
