@@ -29,6 +29,15 @@ translate "$root/samples/johnson/johnson_kernels.cpp" "$root/.gpu/johnson" johns
 mkdir -p "$root/.gpu/delta"
 translate "$root/samples/delta_stepping/delta_kernels.cpp" "$root/.gpu/delta" delta_kernels \
   -I"$root/samples/delta_stepping" -I"$root/samples/common/include"
+# Graph matching: the kernels for every target with B = 8, and the CUDA
+# output for the other tiles of the benchmark (B = 4, 16, 32).
+mkdir -p "$root/.gpu/gm"
+translate "$root/samples/graph_matching/gm_kernels.cpp" "$root/.gpu/gm" gm_kernels \
+  -I"$root/samples/graph_matching" -I"$root/samples/common/include"
+for b in 4 16 32; do
+  "$hyc" --target=cuda "$root/samples/graph_matching/gm_kernels.cpp" -o "$root/.gpu/gm/gm_kernels.b$b.cu" \
+    -- -std=c++17 -DHY_GM_TILE=$b -I"$root/samples/graph_matching" -I"$root/samples/common/include"
+done
 # Variants of the sample for GPU_CHECK_BENCH=1, none by default: each is
 # NAME=FLAG[,FLAG...] with -D options of fw_kernels.hpp, e.g.
 #   FW_VARIANTS="old=-DHY_FW_SUB_ROWS=4,-DHY_FW_PIVOT_THREADS=16" scripts/gpu-bundle.sh

@@ -129,6 +129,55 @@ else
   result johnson 0 "build failed (see johnson-build.log)"
 fi
 
+# 3d. Graph matching sample: the CUDA builds (B = 4, 8, 16, 32) on the GPU
+# against the serial build: set and labelling bit for bit (same P checksum),
+# one pair with the same assignment and P within 1e-5 of the serial naive
+# nest, on fresh seeds; then GPU_CHECK_BENCH=1 times it (bench/graph_matching).
+GMI="-Isamples/graph_matching -Isamples/common/include"
+mkdir -p "$B/gm"
+if [ -e .gpu/gm/gm_kernels.cuda.cu ] && [ "$only" != fuzz ] &&
+   $CXX $GMI -c samples/graph_matching/main.cpp -o "$B/gm/main.o" 2>"$out/gm-build.log" &&
+   ${CXX/ -fopenmp/} $GMI -c samples/graph_matching/main.cpp -o "$B/gm/main_serial.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c samples/graph_matching/gm_data.cpp -o "$B/gm/data.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c samples/graph_matching/gm_assign.cpp -o "$B/gm/assign.o" 2>>"$out/gm-build.log" &&
+   ${CXX/ -fopenmp/} $GMI -c .gpu/gm/gm_kernels.serial.cpp -o "$B/gm/k_serial.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c .gpu/gm/gm_kernels.openmp.cpp -o "$B/gm/k_omp.o" 2>>"$out/gm-build.log"; then
+  common="$B/gm/data.o $B/gm/assign.o $B/graph/*.o -lz"
+  g++ -fopenmp "$B/gm/k_serial.o" "$B/gm/main_serial.o" $common -o "$B/gm/gm_serial"
+  g++ -fopenmp "$B/gm/k_omp.o" "$B/gm/main.o" $common -o "$B/gm/gm_omp"
+  cp .gpu/gm/gm_kernels.cuda.cu .gpu/gm/gm_kernels.b8.cu
+  for b in 4 8 16 32; do
+    ( $NVCC $GMI -DHY_GM_TILE=$b -c .gpu/gm/gm_kernels.b$b.cu -o "$B/gm/k_b$b.o" &&
+      nvcc -Xcompiler -fopenmp "$B/gm/k_b$b.o" "$B/gm/main.o" $common -o "$B/gm/gm_cuda_b$b" ) >>"$out/gm-build.log" 2>&1 &
+  done
+  nvcc -O3 -arch=sm_90 -std=c++17 $GMI bench/graph_matching/q_cublas.cu samples/graph_matching/gm_data.cpp \
+    -lcublas -o "$B/gm/q_cublas" >>"$out/gm-build.log" 2>&1 &
+  wait
+  seed=$RANDOM
+  for b in 4 8 16 32; do
+    [ -x "$B/gm/gm_cuda_b$b" ] || { result "gm.b$b" 0 "build failed (see gm-build.log)"; continue; }
+    pair="--generate n=100,graphs=2,density=0.3,noise=0.05,delete=0.05,add=0.05,seed=$((seed+b))"
+    timeout 120 "$B/gm/gm_serial" $pair --variant naive --output "$B/gm/ref.bin" >/dev/null 2>&1
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/gm/gm_cuda_b$b" $pair --compare "$B/gm/ref.bin" --tolerance 1e-5 2>&1 | grep -E "compare|device ")
+    result "gm.b$b.pair(n=100)" $(echo "$c" | grep -q "compare *matches" && echo 1 || echo 0) "$(echo $c)"
+  done
+  pair="--generate n=96,graphs=2,density=0.3,noise=0.05,seed=$seed --compat product"
+  timeout 120 "$B/gm/gm_serial" $pair --variant naive --output "$B/gm/ref.bin" >/dev/null 2>&1
+  c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/gm/gm_cuda_b8" $pair --variant product --compare "$B/gm/ref.bin" --tolerance 1e-5 2>&1 | grep -E "compare")
+  result "gm.product(n=96)" $(echo "$c" | grep -q "compare *matches" && echo 1 || echo 0) "$(echo $c)"
+  for spec in "n=24,graphs=20,density=0.3,noise=0.05,seed=$seed --mode set" \
+              "n=30,graphs=12,density=0.2,noise=0.03,seed=$((seed+1)) --mode set" \
+              "n=24,graphs=10,density=0.3,noise=0.03,seed=$((seed+2)) --mode labels"; do
+    s=$(timeout 120 "$B/gm/gm_serial" --generate $spec 2>&1 | grep -E "^  P ")
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/gm/gm_cuda_b8" --generate $spec 2>&1 | grep -E "^  P ")
+    result "gm[$spec]" $([ -n "$s" ] && [ "$s" = "$c" ] && echo 1 || echo 0) "serial $s, cuda $c"
+  done
+  c=$(HY_DEVICE=gpu timeout 120 "$B/gm/gm_cuda_b8" samples/graph_matching/Inputs/house.ag samples/graph_matching/Inputs/house_perm.ag --verify 2>&1 | grep -E "verify|accuracy")
+  result "gm[house.ag]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$(echo $c)"
+else
+  [ "$only" = fuzz ] || result gm 0 "build failed (see gm-build.log)"
+fi
+
 # 4. optional timings: GPU_CHECK_BENCH=1 writes the benchmark table
 # ($out/floyd_warshall.md, as in docs/perf/) and times the bundled variants.
 if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
@@ -140,6 +189,15 @@ if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
     --repeat 3 --serial-sizes "" --cpu-sizes 4096 --gpu-sizes "4096 8192 16384" \
     --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" >"$out/bench-table.log" 2>&1 ||
     echo "benchmark table: run.sh failed (see bench-table.log)" | tee -a "$out/bench.txt"
+fi
+
+# 4b. graph matching benchmark (GPU_CHECK_BENCH=1; GM_BENCH_ARGS overrides the
+# sizes, e.g. GM_BENCH_ARGS='--pair 256 --qpair 2048'): $out/graph_matching.md
+if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/gm/gm_cuda_b8" ]; then
+  # shellcheck disable=SC2086
+  bash bench/graph_matching/run.sh "$out/graph_matching.md" --bin "$B/gm" \
+    --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" ${GM_BENCH_ARGS:-} >"$out/gm-bench.log" 2>&1 ||
+    echo "graph matching benchmark: run.sh failed (see gm-bench.log)" | tee -a "$out/bench.txt"
 fi
 
 # 5. compute-sanitizer (GPU_CHECK_SANITIZE=1; off by default: it multiplies
