@@ -270,7 +270,8 @@ def johnson_part(b, args, threads, cpu, gpu):
 
     full = None
     if b.gpu:
-        full = johnson(b.p("johnson_cuda"), {"HY_DEVICE": "gpu"}, ["--all-sources", "--budget", str(16 << 30)])
+        full = johnson(b.p("johnson_cuda"), {"HY_DEVICE": "gpu"},
+                       ["--all-sources", "--algorithm", "frontier", "--budget", str(16 << 30)])
         rows.append(("hy CUDA, frontier form, all sources", full["s"], full, "measured"))
         # The inner loop is n^2 per source: a few sources only.
         for alg, k in (("outer", 4096 if not args.quick else 256), ("inner", 2)):
@@ -281,9 +282,10 @@ def johnson_part(b, args, threads, cpu, gpu):
         m, t = FWLINE.search(out), FWTIME.search(out)
         fw = dict(pairs=int(m[2]) - int(m[1]), sum=float(m[3]), s=float(t[1]), how="FW", k=n, rounds=0)
         rows.append(("hy CUDA Floyd-Warshall (the FW sample)", fw["s"], fw, "measured"))
-    k_cpu = 256
+    k_cpu = 1024
     r = johnson(b.p("johnson_omp"), omp_env, ["--sources", str(k_cpu)])
-    rows.append((f"hy OpenMP {threads} threads, frontier form", r["s"] * n / k_cpu, r, f"{k_cpu} sources, x{n // k_cpu}"))
+    rows.append((f"hy OpenMP {threads} threads, heap form (auto on CPUs)", r["s"] * n / k_cpu, r,
+                 f"{k_cpu} sources, x{n // k_cpu}"))
     # SciPy (one core) and NetworKit on the same arcs and weights.
     peers = []
     try:
