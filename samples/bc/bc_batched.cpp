@@ -137,9 +137,15 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
                   next.push(pack(b, x));
               }
             } else {
-              if (d(b, x) == inf && hy::fetch_min(d(b, x), up) == inf)
-                next.push(pack(b, x));
-              if (d(b, x) == up)
+              W dx = d(b, x);
+              if (dx == inf) { // claim x: only the first caller sees it unreached
+                dx = hy::fetch_min(d(b, x), up);
+                if (dx == inf) {
+                  dx = up;
+                  next.push(pack(b, x));
+                }
+              }
+              if (dx == up)
                 sigma(b, x) += sigma(b, v);
             }
           }
@@ -163,9 +169,15 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
                 next.push(pack(b, x));
             }
           } else {
-            if (d(b, x) == inf && hy::fetch_min(d(b, x), up) == inf)
-              next.push(pack(b, x));
-            if (d(b, x) == up)
+            W dx = d(b, x);
+            if (dx == inf) { // claim x: only the first caller sees it unreached
+              dx = hy::fetch_min(d(b, x), up);
+              if (dx == inf) {
+                dx = up;
+                next.push(pack(b, x));
+              }
+            }
+            if (dx == up)
               sigma(b, x) += sigma(b, v);
           }
         }
@@ -184,9 +196,15 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
               next.push(pack(b, x));
           }
         } else {
-          if (d(b, x) == inf && hy::fetch_min(d(b, x), up) == inf)
-            next.push(pack(b, x));
-          if (d(b, x) == up)
+          W dx = d(b, x);
+          if (dx == inf) { // claim x: only the first caller sees it unreached
+            dx = hy::fetch_min(d(b, x), up);
+            if (dx == inf) {
+              dx = up;
+              next.push(pack(b, x));
+            }
+          }
+          if (dx == up)
             sigma(b, x) += sigma(b, v);
         }
       }

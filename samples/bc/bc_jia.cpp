@@ -59,11 +59,15 @@ void jia(const graph &g, const int *sources, int k, bool endpoints, workspace &w
           if (d(b, u) != level)
             continue;
           const int v = dst(e);
-          if (d(b, v) == kUnreached) {
-            d(b, v) = std::min(d(b, v), level + 1);
-            more = true;
+          int dv = d(b, v);
+          if (dv == kUnreached) { // claim v: only the first caller sees it unreached
+            dv = hy::fetch_min(d(b, v), level + 1);
+            if (dv == kUnreached) {
+              dv = level + 1;
+              more = true;
+            }
           }
-          if (d(b, v) == level + 1)
+          if (dv == level + 1)
             sigma(b, v) += sigma(b, u);
         }
       ++level;

@@ -70,11 +70,15 @@ void shi(const graph &g, const int *sources, int k, bool endpoints, workspace &w
           if (d(0, u) != level)
             continue;
           const int v = dst(e);
-          if (d(0, v) == kUnreached) {
-            d(0, v) = std::min(d(0, v), level + 1); // all discoverers write level + 1
-            more = true;
+          int dv = d(0, v);
+          if (dv == kUnreached) { // claim v: only the first caller sees it unreached
+            dv = hy::fetch_min(d(0, v), level + 1);
+            if (dv == kUnreached) {
+              dv = level + 1;
+              more = true;
+            }
           }
-          if (d(0, v) == level + 1) {
+          if (dv == level + 1) {
             sigma(0, v) += sigma(0, u);
             P(v, u) = true;
           }

@@ -57,11 +57,15 @@ void sriram(const graph &g, const int *sources, int k, bool endpoints, workspace
             continue;
           for (long long e = off(u); e < off(u + 1); ++e) {
             const int v = col(e);
-            if (d(b, v) == kUnreached) {
-              d(b, v) = std::min(d(b, v), level + 1);
-              more = true;
+            int dv = d(b, v);
+            if (dv == kUnreached) { // claim v: only the first caller sees it unreached
+              dv = hy::fetch_min(d(b, v), level + 1);
+              if (dv == kUnreached) {
+                dv = level + 1;
+                more = true;
+              }
             }
-            if (d(b, v) == level + 1)
+            if (dv == level + 1)
               sigma(b, v) += sigma(b, u);
           }
         }
