@@ -105,8 +105,11 @@ budget available_memory(long long override) {
   return b;
 }
 
-long long choose_batch(const shape &s, long long sources, long long wanted, const budget &b) {
-  long long rows = wanted > 0 ? wanted : std::max(1LL, (1LL << 27) / std::max(1LL, s.n));
+long long choose_batch(const shape &s, long long sources, long long wanted, const budget &b,
+                       bool gpu, int cpuThreads) {
+  long long rows = wanted > 0 ? wanted
+                   : gpu      ? std::max(1LL, (1LL << 27) / std::max(1LL, s.n))
+                              : 4LL * std::max(1, cpuThreads);
   rows = std::min(rows, sources);
   const long long fixed = memory_need(design::batched, s, 0).bytes;
   const long long perRow = memory_need(design::batched, s, 1).bytes - fixed;
@@ -115,8 +118,8 @@ long long choose_batch(const shape &s, long long sources, long long wanted, cons
   return std::min(rows, (b.bytes - fixed) / perRow);
 }
 
-design choose_design(const shape &s, long long sources, int levels, bool gpu, const budget &b,
-                     std::string &why) {
+design choose_design(const shape &s, long long sources, int levels, bool gpu, int cpuThreads,
+                     const budget &b, std::string &why) {
   if (s.weightBytes) {
     why = "weighted: only the batched design has a Dijkstra-like forward phase";
     return design::batched;
@@ -126,8 +129,8 @@ design choose_design(const shape &s, long long sources, int levels, bool gpu, co
   // the host's wait cost about as much as 50,000 arc visits, an OpenMP
   // region about 2,000).
   const double n = s.n, m = s.m, k = sources, L = std::max(1, levels);
-  const double slots = gpu ? 262144 : 64, launch = gpu ? 5e4 : 2e3;
-  const double rows = std::max(1LL, choose_batch(s, sources, 0, b));
+  const double slots = gpu ? 262144 : std::max(1, cpuThreads), launch = gpu ? 5e4 : 2e3;
+  const double rows = std::max(1LL, choose_batch(s, sources, 0, b, gpu, cpuThreads));
   auto fill = [&](double parallel) { return std::max(1.0, slots / std::max(1.0, parallel)); };
   double cost[4];
   cost[0] = k * 2 * L * m * fill(m) + k * 2 * L * launch;                 // shi

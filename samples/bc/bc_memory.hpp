@@ -37,17 +37,21 @@ struct budget {
 };
 budget available_memory(long long override);
 
-// The batched design's sources per batch: `wanted` (0: enough (row, vertex)
-// items to keep a GPU busy, 2^27) and at most `sources`, lowered until it
-// fits `b`; 0 when not even one row fits.
-long long choose_batch(const shape &s, long long sources, long long wanted, const budget &b);
+// The batched design's sources per batch: `wanted`, or by default on a GPU
+// enough (row, vertex) items to keep it busy (2^27 / n), on a CPU four per
+// thread (more rows than that spread a level's accesses over more memory
+// than the caches hold: measured in the README); at most `sources`, lowered
+// until it fits `b`; 0 when not even one row fits.
+long long choose_batch(const shape &s, long long sources, long long wanted, const budget &b,
+                       bool gpu, int cpuThreads);
 
 // --algorithm auto: the design with the least estimated cost among those that
 // fit (weighted graphs: batched). `levels` estimates the BFS depth + 1;
 // `gpu`: costs for a GPU (launches are dear, a block per source needs many
-// sources to fill it). `why` says what was compared.
-design choose_design(const shape &s, long long sources, int levels, bool gpu, const budget &b,
-                     std::string &why);
+// sources to fill it), else for `cpuThreads` threads. `why` says what was
+// compared.
+design choose_design(const shape &s, long long sources, int levels, bool gpu, int cpuThreads,
+                     const budget &b, std::string &why);
 
 const char *name(design d);
 

@@ -21,6 +21,10 @@
 #include <hy_graph/run_device.hpp>
 #include <hy_graph/timing.hpp>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "bc_kernels.hpp"
 #include "bc_memory.hpp"
 #include "bc_scale.hpp"
@@ -44,7 +48,8 @@ class cli : public g::sample_cli {
   explicit cli(options &o) : sample_cli("bc", "betweenness centrality, Brandes (seed 003)"), o_(o) {
     replace("sources",
             "SPEC: all (default, exact BC), random:K or K (K vertices drawn from --seed; the "
-            "estimate scaled as NetworkX's k=), list:V,V,... or file:PATH (0-based)",
+            "estimate scaled as NetworkX's k=), nonisolated:K (K vertices with arcs, as GAP "
+            "picks them), list:V,V,... or file:PATH (0-based)",
             [&o](const std::vector<std::string> &v) { o.sources = v[0]; });
     add_string("algorithm", "NAME",
                "shi | jia | sriram (seed 003's designs) | batched (frontier queues over "
@@ -81,6 +86,14 @@ class cli : public g::sample_cli {
   }
   options &o_;
 };
+
+int cpuThreads() {
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
 
 std::string bytes(long long b) {
   char buf[64];
@@ -167,7 +180,16 @@ int run(const options &o) {
     for (W x : c.weights)
       if (!(x > W(0)))
         throw g::usage_error("--weighted needs positive weights");
-  const bc::source_set sources = bc::choose_sources(o.sources, c.n, o.g.seed);
+  bc::source_set sources;
+  if (o.sources.rfind("nonisolated:", 0) == 0) { // the toolkit's (and GAP's) source picker
+    const std::vector<g::vid> picked = g::pick_sources(c, g::parse_int_value(o.sources.substr(12)), o.g.seed);
+    sources.list.assign(picked.begin(), picked.end());
+    sources.sampled = static_cast<int>(picked.size()) < c.n;
+    if (picked.empty())
+      throw g::usage_error("--sources " + o.sources + ": no vertex has an arc");
+  } else {
+    sources = bc::choose_sources(o.sources, c.n, o.g.seed);
+  }
   const int k = static_cast<int>(sources.list.size());
   const bc::shape s = shapeOf(c, o.weighted);
   const g::run_device dev = g::current_device();
@@ -180,7 +202,7 @@ int run(const options &o) {
   bc::design d = bc::design::batched;
   if (o.algorithm == "auto") {
     std::string why;
-    d = bc::choose_design(s, k, estimateLevels(c), dev.kind == "gpu", avail, why);
+    d = bc::choose_design(s, k, estimateLevels(c), dev.kind == "gpu", cpuThreads(), avail, why);
     std::printf("algorithm: %s (auto: %s)\n", bc::name(d), why.c_str());
   } else {
     for (bc::design x : {bc::design::shi, bc::design::jia, bc::design::sriram, bc::design::batched})
@@ -196,7 +218,7 @@ int run(const options &o) {
 
   long long rows = d == bc::design::shi ? 1 : k;
   if (d == bc::design::batched) {
-    rows = bc::choose_batch(s, k, o.batch, avail);
+    rows = bc::choose_batch(s, k, o.batch, avail, dev.kind == "gpu", cpuThreads());
     const long long wanted = std::min<long long>(o.batch ? o.batch : rows, k);
     if (rows > 0 && o.batch && rows < wanted)
       std::printf("batch: --batch %lld needs %s; %s available: %lld sources per batch instead\n",
