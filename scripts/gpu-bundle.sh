@@ -29,6 +29,17 @@ translate "$root/samples/johnson/johnson_kernels.cpp" "$root/.gpu/johnson" johns
 mkdir -p "$root/.gpu/delta"
 translate "$root/samples/delta_stepping/delta_kernels.cpp" "$root/.gpu/delta" delta_kernels \
   -I"$root/samples/delta_stepping" -I"$root/samples/common/include"
+mkdir -p "$root/.gpu/bc"
+for f in "$root"/samples/bc/bc_{shi,jia,sriram,batched,common}.cpp; do
+  translate "$f" "$root/.gpu/bc" "$(basename "${f%.cpp}")" -I"$root/samples/bc" -I"$root/samples/common/include"
+done
+# Shi's threads per block are fixed at translation (HY_BC_SHI_THREADS, 128 in
+# .gpu/bc): one more translation per value of the sweep bench/bc/run.sh runs.
+for t in ${BC_SHI_THREADS:-32 64 256 512 1024}; do
+  mkdir -p "$root/.gpu/bc/shi-$t"
+  "$hyc" --target=cuda "$root/samples/bc/bc_shi.cpp" -o "$root/.gpu/bc/shi-$t/bc_shi.cuda.cu" \
+    -- -std=c++17 -DHY_BC_SHI_THREADS=$t -I"$root/samples/bc" -I"$root/samples/common/include"
+done
 # Variants of the sample for GPU_CHECK_BENCH=1, none by default: each is
 # NAME=FLAG[,FLAG...] with -D options of fw_kernels.hpp, e.g.
 #   FW_VARIANTS="old=-DHY_FW_SUB_ROWS=4,-DHY_FW_PIVOT_THREADS=16" scripts/gpu-bundle.sh
@@ -49,4 +60,4 @@ if [ "${FUZZ_UNITS:-0}" -gt 0 ]; then
     --units 10 --configs serial,openmp,cuda --gpu-bundle "$root/.gpu/fuzz" | grep -v '^XFAIL' || true
 fi
 git -C "$root" rev-parse --short HEAD > "$root/.gpu/commit"
-echo "bundled: $(ls "$root/.gpu/e2e" | wc -l) e2e files, FW sample, commit $(cat "$root/.gpu/commit")"
+echo "bundled: $(ls "$root/.gpu/e2e" | wc -l) e2e files, FW, Johnson, delta and BC samples, commit $(cat "$root/.gpu/commit")"

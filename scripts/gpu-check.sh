@@ -129,6 +129,37 @@ else
   result johnson 0 "build failed (see johnson-build.log)"
 fi
 
+# 3d. BC sample: every design's CUDA build on the GPU against the reference
+# Brandes (exact and sampled, undirected and directed, endpoints, weighted),
+# and a design that does not fit refused with both numbers.
+BCI="-Isamples/bc -Isamples/common/include"
+bc_ok=0
+if [ -e .gpu/bc/bc_batched.cuda.cu ] && [ "$only" != fuzz ]; then
+  ( for f in .gpu/bc/bc_*.cuda.cu; do $NVCC $BCI -c "$f" -o "$B/$(basename "${f%.cu}").o" & done
+    for f in main bc_memory bc_scale bc_workspace; do $CXX $BCI -c "samples/bc/$f.cpp" -o "$B/bcd_$f.o" & done
+    wait ) >"$out/bc-build.log" 2>&1
+  nvcc -Xcompiler -fopenmp "$B"/bc_*.cuda.o "$B"/bcd_*.o "$B"/graph/*.o -lz -o "$B/bc_cuda" 2>>"$out/bc-build.log" && bc_ok=1
+fi
+if [ $bc_ok = 1 ]; then
+  seed=$RANDOM
+  for spec in "--generate ba:n=3000,m=5,seed=$seed --algorithm jia" \
+              "--generate ba:n=3000,m=5,seed=$seed --algorithm sriram --endpoints" \
+              "--generate ba:n=1500,m=3,seed=$((seed+1)) --algorithm shi" \
+              "--generate ba:n=20000,m=8,seed=$((seed+2)) --algorithm batched --sources random:700 --batch 256" \
+              "--generate rmat:scale=15,ef=16,seed=$((seed+3)) --undirected --algorithm batched --sources nonisolated:64" \
+              "--generate er:n=4000,p=0.002,directed=1,seed=$((seed+4)) --algorithm batched --endpoints" \
+              "--generate er:n=3000,p=0.003,directed=1,seed=$((seed+4)) --algorithm jia --sources random:500" \
+              "--generate ba:n=5000,m=4,seed=$((seed+5)) --weighted --weights int:5 --sources random:300" \
+              "--generate er:n=3000,p=0.004,directed=1,seed=$((seed+6)) --weighted --weights real --sources random:200"; do
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 300 "$B/bc_cuda" $spec --verify --top 0 2>&1 | grep verify | tail -1)
+    result "bc[$spec]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$c"
+  done
+  c=$(HY_DEVICE=gpu timeout 60 "$B/bc_cuda" --generate ba:n=120000,m=4 --algorithm jia 2>&1 | grep "needs .* available")
+  result "bc.too_big(jia, n=120000)" $([ -n "$c" ] && echo 1 || echo 0) "$(echo "$c" | cut -c1-160)"
+elif [ -e .gpu/bc/bc_batched.cuda.cu ] && [ "$only" != fuzz ]; then
+  result bc 0 "build failed (see bc-build.log)"
+fi
+
 # 4. optional timings: GPU_CHECK_BENCH=1 writes the benchmark table
 # ($out/floyd_warshall.md, as in docs/perf/) and times the bundled variants.
 if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
@@ -141,6 +172,20 @@ if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
     --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" >"$out/bench-table.log" 2>&1 ||
     echo "benchmark table: run.sh failed (see bench-table.log)" | tee -a "$out/bench.txt"
 fi
+
+# 4b. BC benchmark (GPU_CHECK_BENCH=1 or bc): bench/bc/run.sh with the builds
+# above, GAP from .gpu/gapbs and NetworKit where they are there; writes
+# $out/bc.md (docs/perf/bc.md).
+case ${GPU_CHECK_BENCH:-0} in 1|*bc*)
+  if [ $bc_ok = 1 ]; then
+    gap=(); [ -d .gpu/gapbs ] && gap=(--gapbs .gpu/gapbs)
+    nk=(); python3 -c "import networkit" 2>/dev/null && nk=(--networkit)
+    bash bench/bc/run.sh "$out/bc.md" --src .gpu/bc --shi-variants .gpu/bc --bc-cuda "$B/bc_cuda" --build "$B/bcbench" \
+      --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" --timeout 120 "${gap[@]}" "${nk[@]}" \
+      ${BC_BENCH_ARGS:-} >"$out/bc-bench.log" 2>&1 ||
+      echo "bc benchmark: run.sh failed (see bc-bench.log)" | tee -a "$out/bench.txt"
+  fi ;;
+esac
 
 # 5. compute-sanitizer (GPU_CHECK_SANITIZE=1; off by default: it multiplies
 # the programs' run times, each run is cut at GPU_CHECK_SANITIZE_TIMEOUT=90 s): the e2e programs and

@@ -17,7 +17,9 @@
 #     3. BA n, m: exact BC extrapolated from sampled sources (n / K x their time):
 #     --ba-n 1048576  --ba-m 8  --ba-sources 2048 (GPU)  --ba-cpu-sources 32
 #     --networkit (NetworKit's parallel Brandes on the same sampled sources: EstimateBetweenness)
-#     --timeout S (per run, default 300)  --build DIR  --commit ID  --skip "1 2 3"
+#     1b. Shi's threads per block on the seed's graph (n = 5000, about 50,000 arcs):
+#     --shi-variants DIR    DIR/shi-T/bc_shi.cuda.cu per T (scripts/gpu-bundle.sh); with --src
+#     --timeout S (per run, default 300)  --build DIR  --commit ID  --skip "1 1b 2 3"
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,7 +30,7 @@ shift
 src="" bc_omp="" bc_cuda="" tool="" build="" commit="" skip=""
 sizes="500 2000 10000 30000" densities="2 10 60" designs="shi jia sriram batched"
 kron_scale=22 kron_sources=64 kron_cpu_sources=16 gapbs=""
-ba_n=1048576 ba_m=8 ba_sources=2048 ba_cpu_sources=32 networkit=0 timeout_s=300
+ba_n=1048576 ba_m=8 ba_sources=2048 ba_cpu_sources=32 networkit=0 timeout_s=300 shi_variants=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --src) src=$2; shift 2 ;;
@@ -47,6 +49,7 @@ while [ $# -gt 0 ]; do
     --ba-sources) ba_sources=$2; shift 2 ;;
     --ba-cpu-sources) ba_cpu_sources=$2; shift 2 ;;
     --networkit) networkit=1; shift ;;
+    --shi-variants) shi_variants=$2; shift 2 ;;
     --timeout) timeout_s=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
     --commit) commit=$2; shift 2 ;;
@@ -143,6 +146,31 @@ if ! skipped 1; then
         rows1+=("$n|$d|$arcs|$design|$(fmt "$t" 4)|$(fmt "$(awk -v t="$t" -v n="$n" 'BEGIN { print 1000 * t / n }')" 4)|$(fmt "$mteps" 0)|$(hr "$need")|$fits_seed|$sum")
       done
     done
+  done
+fi
+
+# --- 1b. Shi's threads per block ----------------------------------------------
+rows1b=()
+if ! skipped 1b && [ -n "$shi_variants" ] && [ -n "$src" ] && [ $have_gpu = 1 ]; then
+  g="$build/ba_5000_10.hyg"
+  "$tool" --generate "ba:n=5000,m=5,seed=5000" --write "$g" >/dev/null
+  for f in "$src"/bc_{jia,sriram,batched,common}.cuda.cu; do
+    o="$build/sweep_$(basename "$f" .cu).o"
+    [ -e "$o" ] || "$nvcc" -std=c++17 -arch=sm_90 -O3 --expt-relaxed-constexpr -Xcompiler -fopenmp $incs -c "$f" -o "$o" &
+  done
+  for d in "$shi_variants"/shi-*/ "$src"/; do
+    t=$(basename "$d"); t=${t#shi-}; [ "$d" = "$src/" ] && t=default
+    "$nvcc" -std=c++17 -arch=sm_90 -O3 --expt-relaxed-constexpr -Xcompiler -fopenmp $incs \
+      -c "$d/bc_shi.cuda.cu" -o "$build/sweep_shi_$t.o" &
+  done
+  wait
+  for o in "$build"/sweep_shi_*.o; do
+    t=$(basename "$o" .o); t=${t#sweep_shi_}
+    "$nvcc" -arch=sm_90 -Xcompiler -fopenmp "$o" "$build"/sweep_bc_*.o $drv -o "$build/bc_shi_$t" || continue
+    run_bc shi "$build/bc_shi_$t" --input "$g" --algorithm shi
+    [ $rc = 0 ] || { status=1; continue; }
+    tpb=$(grep -o "threads per block: [0-9]*" <<<"$txt" | awk '{print $4}')
+    rows1b+=("$tpb|$(fmt "$(json time_median_s)" 4)|$(fmt "$(json mteps)" 0)|$(json checksum)")
   done
 fi
 
@@ -248,6 +276,16 @@ fi
     echo "| n | d | arcs | design | time (s) | per source (ms) | MTEPS | memory | seed 3 GB | checksum |"
     echo "|---:|---:|---:|---|---:|---:|---:|---:|---|---|"
     for r in "${rows1[@]}"; do IFS='|' read -r a b c dd e f g2 h i j <<<"$r"; echo "| $a | $b | $c | $dd | $e | $f | $g2 | $h | $i | $j |"; done
+  fi
+  if [ ${#rows1b[@]} -gt 0 ]; then
+    echo
+    echo "## 1b. Shi's threads per block (seed 003's figure 5: n = 5000, ~50,000 edges; 128 was best)"
+    echo
+    echo "\`ba:n=5000,m=5\` (49,970 arcs), all sources, one build per value of HY_BC_SHI_THREADS."
+    echo
+    echo "| threads per block | time (s) | MTEPS | checksum |"
+    echo "|---:|---:|---:|---|"
+    printf '%s\n' "${rows1b[@]}" | sort -t'|' -k1,1n | while IFS='|' read -r a b c dd; do echo "| $a | $b | $c | $dd |"; done
   fi
   if [ ${#rows2[@]} -gt 0 ]; then
     echo
