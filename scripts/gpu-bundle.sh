@@ -39,6 +39,7 @@ for t in ${BC_SHI_THREADS:-32 64 256 512 1024}; do
   mkdir -p "$root/.gpu/bc/shi-$t"
   "$hyc" --target=cuda "$root/samples/bc/bc_shi.cpp" -o "$root/.gpu/bc/shi-$t/bc_shi.cuda.cu" \
     -- -std=c++17 -DHY_BC_SHI_THREADS=$t -I"$root/samples/bc" -I"$root/samples/common/include"
+  echo "-DHY_BC_SHI_THREADS=$t" > "$root/.gpu/bc/shi-$t/flags" # nvcc needs it too
 done
 # Variants of the sample for GPU_CHECK_BENCH=1, none by default: each is
 # NAME=FLAG[,FLAG...] with -D options of fw_kernels.hpp, e.g.

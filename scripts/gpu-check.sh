@@ -20,7 +20,9 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee
 
 # GPU_CHECK_ONLY=fw skips parts 1 and 2 (after a change that leaves the
 # runtime and every end-to-end program's generated code as they were);
-# GPU_CHECK_ONLY=fuzz runs only part 6 (the generated programs).
+# GPU_CHECK_ONLY=fuzz runs only part 6 (the generated programs);
+# GPU_CHECK_ONLY=bc only the BC sample (3d, and its benchmark with
+# GPU_CHECK_BENCH=bc).
 only=${GPU_CHECK_ONLY:-all}
 
 # 1. runtime self-test
@@ -58,7 +60,8 @@ FWI="-Isamples/floyd_warshall -Isamples/common/include"
 mkdir -p "$B/graph"
 if [ "$only" = fuzz ]; then :; else
 ( for f in samples/common/src/*.cpp; do g++ -std=c++17 -O3 -DHY_GRAPH_HAVE_ZLIB=1 -Isamples/common/include -c "$f" -o "$B/graph/$(basename "${f%.cpp}").o" & done; wait ) 2>"$out/graph-build.log"
-if $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.log" &&
+if [ "$only" = bc ]; then :
+elif $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.serial.cpp -o "$B/fwk_serial.o" 2>>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.openmp.cpp -o "$B/fwk_omp.o" 2>>"$out/fw-build.log" &&
    $CXX $FWI -c samples/floyd_warshall/main.cpp -o "$B/fw_main.o" 2>>"$out/fw-build.log" &&
@@ -95,7 +98,8 @@ fi
 
 # 3b. Δ-stepping sample: the CUDA build on the GPU against Dijkstra
 DSI="-Isamples/delta_stepping -Isamples/common/include"
-if [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
+if [ "$only" = bc ]; then :
+elif [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
    $NVCC $DSI -c .gpu/delta/delta_kernels.cuda.cu -o "$B/dsk_cuda.o" 2>"$out/delta-build.log" &&
    $CXX $DSI -c samples/delta_stepping/main.cpp -o "$B/ds_main.o" 2>>"$out/delta-build.log" &&
    nvcc -Xcompiler -fopenmp "$B/dsk_cuda.o" "$B/ds_main.o" "$B"/graph/*.o -lz -o "$B/delta_cuda" 2>>"$out/delta-build.log"; then
@@ -113,7 +117,8 @@ fi
 
 # 3c. Johnson sample: the CUDA build on the GPU against Bellman-Ford
 JNI="-Isamples/johnson -Isamples/common/include"
-if [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
+if [ "$only" = bc ]; then :
+elif [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
    $NVCC $JNI -c .gpu/johnson/johnson_kernels.cuda.cu -o "$B/jnk_cuda.o" 2>"$out/johnson-build.log" &&
    $CXX $JNI -c samples/johnson/main.cpp -o "$B/jn_main.o" 2>>"$out/johnson-build.log" &&
    nvcc -Xcompiler -fopenmp "$B/jnk_cuda.o" "$B/jn_main.o" "$B"/graph/*.o -lz -o "$B/johnson_cuda" 2>>"$out/johnson-build.log"; then
@@ -213,6 +218,13 @@ if [ "${GPU_CHECK_SANITIZE:-0}" = 1 ] && [ -x "$san" ] && [ "$only" != fuzz ]; t
   if [ -x "$B/fw_cuda" ]; then
     for tool in memcheck racecheck synccheck; do
       sanitize fw $tool "$B/fw_cuda" --generate dense:n=200,density=0.3,seed=5 --weights int:50
+    done
+  fi
+  if [ -x "$B/bc_cuda" ]; then
+    for tool in memcheck racecheck synccheck; do
+      for alg in jia batched; do
+        sanitize "bc.$alg" $tool "$B/bc_cuda" --generate ba:n=200,m=3,seed=5 --algorithm $alg --top 0
+      done
     done
   fi
 fi

@@ -160,8 +160,9 @@ if ! skipped 1b && [ -n "$shi_variants" ] && [ -n "$src" ] && [ $have_gpu = 1 ];
   done
   for d in "$shi_variants"/shi-*/ "$src"/; do
     t=$(basename "$d"); t=${t#shi-}; [ "$d" = "$src/" ] && t=default
+    # shellcheck disable=SC2046 # the translation's -D flags, for nvcc too
     "$nvcc" -std=c++17 -arch=sm_90 -O3 --expt-relaxed-constexpr -Xcompiler -fopenmp $incs \
-      -c "$d/bc_shi.cuda.cu" -o "$build/sweep_shi_$t.o" &
+      $(cat "$d/flags" 2>/dev/null) -c "$d/bc_shi.cuda.cu" -o "$build/sweep_shi_$t.o" &
   done
   wait
   for o in "$build"/sweep_shi_*.o; do
@@ -201,7 +202,8 @@ if ! skipped 2; then
     ms=$(awk -v t="$(json per_source_s)" 'BEGIN { print 1000 * t }')
     vs="-" met="-"
     [ -z "${gap_ms:-}" ] || vs=$(awk -v g="$gap_ms" -v m="$ms" 'BEGIN { printf "%.2fx", g / m }')
-    if [ $v = cuda ]; then met=$(awk -v m="$ms" 'BEGIN { print (m <= 10 ? "yes" : "no") }')
+    if [ $v = cuda ]; then
+      [[ "$(json device)" == GPU* ]] && met=$(awk -v m="$ms" 'BEGIN { print (m <= 10 ? "yes" : "no") }')
     elif [ -n "${gap_ms:-}" ]; then met=$(awk -v g="$gap_ms" -v m="$ms" 'BEGIN { print (m < g ? "yes" : "no") }'); fi
     rows2+=("bc_$v batched ($(json device), batch $(json batch))|$k|$(fmt "$ms" 2)|$vs|$goal|$met")
   done
@@ -246,7 +248,7 @@ EOF
     ps=$(json per_source_s)
     vs="-" met="-"
     [ -z "${nk_ps:-}" ] || vs=$(awk -v a="$nk_ps" -v b="$ps" 'BEGIN { printf "%.2fx", a / b }')
-    [ $v = cuda ] && [ -n "${nk_ps:-}" ] && met=$(awk -v a="$nk_ps" -v b="$ps" 'BEGIN { print (a / b >= 20 ? "yes" : "no") }')
+    [ $v = cuda ] && [ -n "${nk_ps:-}" ] && [[ "$(json device)" == GPU* ]] && met=$(awk -v a="$nk_ps" -v b="$ps" 'BEGIN { print (a / b >= 20 ? "yes" : "no") }')
     rows3+=("bc_$v batched ($(json device), batch $(json batch))|$k|$(fmt "$(awk -v t="$ps" 'BEGIN { print 1000 * t }')" 3)|$(fmt "$(awk -v t="$ps" -v n="$ba_n" 'BEGIN { print t * n }')" 0)|$vs|$goal|$met")
   done
 fi

@@ -261,11 +261,12 @@ int run(const options &o) {
   if (allocated != need.bytes)
     return kExitMismatch;
 
-  // Warm-up on the first batch (device copies made, kernels loaded), then
-  // the timed runs over all sources.
+  // Warm-up on one source (one batch for the batched design): the device
+  // copies of every array are made and the kernels loaded; then the timed
+  // runs over all sources.
   hy::array<double, 1> bc(c.n);
   bc::run_info info;
-  const int warm = static_cast<int>(std::min<long long>(k, d == bc::design::shi ? 1 : rows));
+  const int warm = static_cast<int>(std::min<long long>(k, d == bc::design::batched ? rows : 1));
   runDesign(d, kg, w, o.weighted, sources.list, warm, o.endpoints, ws, bc, info);
   const g::timing_result t = g::time_repeated(
       [&] {
