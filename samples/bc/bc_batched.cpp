@@ -49,38 +49,11 @@ namespace {
 constexpr int kItems = 256; // items per block of the thread-per-item kernels
 constexpr int kWarp = 32;   // threads of a vertex with kWarpDegree <= degree < kBlockDegree
 
-// An item: a row (the source) and a vertex in one 64-bit word.
-long long pack(int row, int v) { return (static_cast<long long>(row) << 32) | static_cast<unsigned>(v); }
-int rowOf(long long item) { return static_cast<int>(item >> 32); }
-int vertexOf(long long item) { return static_cast<int>(item & 0xffffffffLL); }
-
 // Where each level starts in the stack and in the two queues of heavy items.
 struct levels {
   std::vector<long long> stack{0}, warp{0}, block{0};
   int count() const { return static_cast<int>(stack.size()) - 1; }
 };
-
-// Row b starts from its source: distance 0, one path.
-template <class W>
-void startRows(workspace &ws, hy::array<W, 2> &d, int k, W inf, bool weighted) {
-  const int n = static_cast<int>(d.extent(1));
-  const hy::array<int, 1> &source = ws.source;
-  hy::array<double, 2> &sigma = ws.sigma, &delta = ws.delta;
-  hy::array<int, 2> &pending = ws.pending;
-  hy::array<long long, 1> &stack = ws.stack;
-#pragma hy parallel for
-  for (int b = 0; b < k; ++b) {
-    stack(b) = pack(b, source(b));
-#pragma hy parallel for into(threads)
-    for (int v = 0; v < n; ++v) {
-      d(b, v) = v == source(b) ? W(0) : inf;
-      sigma(b, v) = v == source(b) ? 1.0 : 0.0;
-      delta(b, v) = 0.0;
-      if (weighted)
-        pending(b, v) = -1; // no relaxation round has claimed v yet
-    }
-  }
-}
 
 // stack(at ...) = the items of `next`, which is then emptied.
 void append(workspace &ws, long long at, long long count) {
@@ -121,7 +94,7 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
         if (i >= hi)
           continue;
         const long long item = stack(i);
-        const int b = rowOf(item), v = vertexOf(item);
+        const int b = row_of(item), v = vertex_of(item);
         const long long begin = off(v), end = off(v + 1);
         if (end - begin >= kBlockDegree)
           blockq.push(item);
@@ -134,7 +107,7 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
               if (d(b, v) + w(e) == d(b, x)) {
                 sigma(b, x) += sigma(b, v);
                 if (hy::fetch_add(pending(b, x), -1) == 1)
-                  next.push(pack(b, x));
+                  next.push(pack_item(b, x));
               }
             } else {
               W dx = d(b, x);
@@ -142,7 +115,7 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
                 dx = hy::fetch_min(d(b, x), up);
                 if (dx == inf) {
                   dx = up;
-                  next.push(pack(b, x));
+                  next.push(pack_item(b, x));
                 }
               }
               if (dx == up)
@@ -157,7 +130,7 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
 #pragma hy parallel for reduction(min : d) reduction(+ : sigma, pending)
     for (long long i = wlo; i < whi; ++i) {
       const long long item = warpq(i);
-      const int b = rowOf(item), v = vertexOf(item);
+      const int b = row_of(item), v = vertex_of(item);
 #pragma hy parallel for into(threads)
       for (int lane = 0; lane < kWarp; ++lane)
         for (long long e = off(v) + lane; e < off(v + 1); e += kWarp) {
@@ -166,7 +139,7 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
             if (d(b, v) + w(e) == d(b, x)) {
               sigma(b, x) += sigma(b, v);
               if (hy::fetch_add(pending(b, x), -1) == 1)
-                next.push(pack(b, x));
+                next.push(pack_item(b, x));
             }
           } else {
             W dx = d(b, x);
@@ -174,7 +147,7 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
               dx = hy::fetch_min(d(b, x), up);
               if (dx == inf) {
                 dx = up;
-                next.push(pack(b, x));
+                next.push(pack_item(b, x));
               }
             }
             if (dx == up)
@@ -185,7 +158,7 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
 #pragma hy parallel for reduction(min : d) reduction(+ : sigma, pending)
     for (long long i = blo; i < bhi; ++i) {
       const long long item = blockq(i);
-      const int b = rowOf(item), v = vertexOf(item);
+      const int b = row_of(item), v = vertex_of(item);
 #pragma hy parallel for into(threads)
       for (long long e = off(v); e < off(v + 1); ++e) {
         const int x = col(e);
@@ -193,7 +166,7 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
           if (d(b, v) + w(e) == d(b, x)) {
             sigma(b, x) += sigma(b, v);
             if (hy::fetch_add(pending(b, x), -1) == 1)
-              next.push(pack(b, x));
+              next.push(pack_item(b, x));
           }
         } else {
           W dx = d(b, x);
@@ -201,7 +174,7 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
             dx = hy::fetch_min(d(b, x), up);
             if (dx == inf) {
               dx = up;
-              next.push(pack(b, x));
+              next.push(pack_item(b, x));
             }
           }
           if (dx == up)
@@ -240,7 +213,7 @@ void backward(const graph &g, const hy::array<W, 1> &w, const levels &lv, worksp
         if (i >= hi)
           continue;
         const long long item = stack(i);
-        const int b = rowOf(item), v = vertexOf(item);
+        const int b = row_of(item), v = vertex_of(item);
         if (off(v + 1) - off(v) >= kWarpDegree)
           continue; // a heavy item: the kernels below
         double pulled = 0;
@@ -254,7 +227,7 @@ void backward(const graph &g, const hy::array<W, 1> &w, const levels &lv, worksp
 #pragma hy parallel for
     for (long long i = wlo; i < whi; ++i) {
       const long long item = warpq(i);
-      const int b = rowOf(item), v = vertexOf(item);
+      const int b = row_of(item), v = vertex_of(item);
       double pulled = 0;
 #pragma hy parallel for into(threads) reduction(+ : pulled)
       for (int lane = 0; lane < kWarp; ++lane)
@@ -268,7 +241,7 @@ void backward(const graph &g, const hy::array<W, 1> &w, const levels &lv, worksp
 #pragma hy parallel for
     for (long long i = blo; i < bhi; ++i) {
       const long long item = blockq(i);
-      const int b = rowOf(item), v = vertexOf(item);
+      const int b = row_of(item), v = vertex_of(item);
       double pulled = 0;
 #pragma hy parallel for into(threads) reduction(+ : pulled)
       for (long long e = off(v); e < off(v + 1); ++e) {
@@ -297,13 +270,13 @@ void distances(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
 #pragma hy parallel for reduction(min : d) reduction(max : claim)
     for (long long i = 0; i < count; ++i) {
       const long long item = stack(i);
-      const int b = rowOf(item), v = vertexOf(item);
+      const int b = row_of(item), v = vertex_of(item);
       const W dv = d(b, v);
       for (long long e = off(v); e < off(v + 1); ++e) {
         const int x = col(e);
         const W nd = dv + w(e);
         if (nd < d(b, x) && hy::fetch_min(d(b, x), nd) > nd && hy::fetch_max(claim(b, x), r) < r)
-          next.push(pack(b, x));
+          next.push(pack_item(b, x));
       }
     }
     count = static_cast<long long>(next.size());
@@ -324,12 +297,13 @@ void dagIndegrees(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws
   hy::array<long long, 1> &stack = ws.stack;
   const W inf = hy::graph::infinity<W>();
 #pragma hy parallel for
-  for (int b = 0; b < k; ++b) {
-    stack(b) = pack(b, source(b));
-#pragma hy parallel for into(threads)
-    for (int v = 0; v < n; ++v)
+  for (int b = 0; b < k; ++b)
+#pragma hy parallel for
+    for (int v = 0; v < n; ++v) {
+      if (v == 0)
+        stack(b) = pack_item(b, source(b));
       pending(b, v) = 0;
-  }
+    }
 #pragma hy parallel for reduction(+ : pending)
   for (int b = 0; b < k; ++b)
 #pragma hy parallel for into(threads)
@@ -346,7 +320,7 @@ int runBatch(const graph &g, const hy::array<W, 1> &w, const int *sources, int k
              workspace &ws, hy::array<W, 2> &d, hy::array<double, 1> &bc) {
   const W inf = Weighted ? hy::graph::infinity<W>() : W(kUnreached);
   set_sources(ws, sources, k);
-  startRows(ws, d, k, inf, Weighted);
+  start_rows(ws, d, k, inf); // and the stack: the sources are level 0
   if (Weighted) {
     distances(g, w, k, ws, d);
     dagIndegrees(g, w, k, ws, d);

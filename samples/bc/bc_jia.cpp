@@ -34,17 +34,9 @@ void jia(const graph &g, const int *sources, int k, bool endpoints, workspace &w
   hy::array<int, 2> &d = ws.d; // a row per source: levels,
   hy::array<double, 2> &sigma = ws.sigma, &delta = ws.delta; // path counts, dependencies
   set_sources(ws, sources, k);
+  start_rows(ws, d, k, kUnreached);
   const hy::array<int, 1> &source = ws.source;
   int depth = 0;
-
-#pragma hy parallel for
-  for (int b = 0; b < k; ++b)
-#pragma hy parallel for into(threads)
-    for (int v = 0; v < n; ++v) {
-      d(b, v) = v == source(b) ? 0 : kUnreached;
-      sigma(b, v) = v == source(b) ? 1.0 : 0.0;
-      delta(b, v) = 0.0;
-    }
 
 #pragma hy parallel for reduction(min : d) reduction(+ : sigma, delta) reduction(max : depth)
   for (int b = 0; b < k; ++b) { // one source per block

@@ -42,6 +42,14 @@ struct workspace {
   long long bytes() const;             // of all of the above
 };
 
+// The batched design's items: a row (the source) and a vertex in one
+// 64-bit word (constexpr: kernels call them on the GPU too).
+constexpr long long pack_item(int row, int v) {
+  return (static_cast<long long>(row) << 32) | static_cast<unsigned>(v);
+}
+constexpr int row_of(long long item) { return static_cast<int>(item >> 32); }
+constexpr int vertex_of(long long item) { return static_cast<int>(item & 0xffffffffLL); }
+
 // Degrees from which the batched design gives a vertex a warp (32
 // threads) or a block (256 threads) instead of one thread.
 constexpr int kWarpDegree = 32, kBlockDegree = 1024;
@@ -96,9 +104,13 @@ void batched_weighted(const graph &g, const hy::array<W, 1> &w, const int *sourc
                       bool endpoints, workspace &ws, hy::array<double, 1> &bc, run_info &info);
 
 // Shared by the designs that keep a row per source (bc_common.cpp): fills
-// ws.source with sources[0 .. k-1], and adds the k rows of dependencies to
-// bc (D: the distance type, `inf`: unreached).
+// ws.source with sources[0 .. k-1]; starts rows 0 .. k-1 from their sources
+// (distance 0, one path; the batched design's stack holds the sources as
+// level 0 and its claims are cleared); adds the k rows of dependencies to bc
+// (D: the distance type, `inf`: unreached).
 void set_sources(workspace &ws, const int *sources, int k);
+template <class D>
+void start_rows(workspace &ws, hy::array<D, 2> &d, int k, D inf);
 template <class D>
 void add_dependencies(const hy::array<D, 2> &dist, const hy::array<double, 2> &delta,
                       const hy::array<int, 1> &source, int k, D inf, bool endpoints,
