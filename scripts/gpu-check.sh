@@ -186,7 +186,7 @@ case ${GPU_CHECK_BENCH:-0} in 1|*bc*)
     gap=(); [ -d .gpu/gapbs ] && gap=(--gapbs .gpu/gapbs)
     nk=(); python3 -c "import networkit" 2>/dev/null && nk=(--networkit)
     bash bench/bc/run.sh "$out/bc.md" --src .gpu/bc --shi-variants .gpu/bc --bc-cuda "$B/bc_cuda" --build "$B/bcbench" \
-      --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" --timeout 120 "${gap[@]}" "${nk[@]}" \
+      --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" --timeout 120 --ba-exact-n 16384 "${gap[@]}" "${nk[@]}" \
       ${BC_BENCH_ARGS:-} >"$out/bc-bench.log" 2>&1 ||
       echo "bc benchmark: run.sh failed (see bc-bench.log)" | tee -a "$out/bench.txt"
   fi ;;
