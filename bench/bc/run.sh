@@ -21,7 +21,7 @@
 #     --ba-exact-n 32768   --ba-exact-cpu (also bc_omp on the exact run)
 #     1b. Shi's threads per block on the seed's graph (n = 5000, about 50,000 arcs):
 #     --shi-variants DIR    DIR/shi-T/bc_shi.cuda.cu per T (scripts/gpu-bundle.sh); with --src
-#     --timeout S (per run, default 300)  --build DIR  --commit ID  --skip "1 1b 2 3"
+#     --timeout S (per run, default 300)  --build DIR  --commit ID  --skip 1,1b,2,3 (sections)
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -69,7 +69,7 @@ if [ -x "$nvcc" ] && command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/nul
   have_gpu=1
 fi
 threads=${OMP_NUM_THREADS:-$(nproc)}
-skipped() { [[ " $skip " == *" $1 "* ]]; }
+skipped() { [[ " ${skip//,/ } " == *" $1 "* ]]; } # --skip "1 2" or 1,2
 
 # --- build: the toolkit, hy_graph_tool, the sample from hyc's output -------
 incs="-I$root/runtime/include -I$root/samples/common/include -I$root/samples/bc"
