@@ -41,6 +41,12 @@ for t in ${BC_SHI_THREADS:-32 64 256 512 1024}; do
     -- -std=c++17 -DHY_BC_SHI_THREADS=$t -I"$root/samples/bc" -I"$root/samples/common/include"
   echo "-DHY_BC_SHI_THREADS=$t" > "$root/.gpu/bc/shi-$t/flags" # nvcc needs it too
 done
+# The BC benchmark's peers, which the GPU machine cannot download:
+# GAPBS_DIR=<a gapbs checkout> is copied to .gpu/gapbs (GAP's bc is built
+# there), NETWORKIT_WHEELS=<dir of wheels> (pip download networkit tabulate
+# --no-deps -d DIR, for the GPU machine's Python) to .gpu/wheels.
+[ -z "${GAPBS_DIR:-}" ] || { mkdir -p "$root/.gpu/gapbs" && cp -r "$GAPBS_DIR"/. "$root/.gpu/gapbs/" && rm -rf "$root/.gpu/gapbs/.git"; }
+[ -z "${NETWORKIT_WHEELS:-}" ] || { mkdir -p "$root/.gpu/wheels" && cp "$NETWORKIT_WHEELS"/*.whl "$root/.gpu/wheels/"; }
 # Variants of the sample for GPU_CHECK_BENCH=1, none by default: each is
 # NAME=FLAG[,FLAG...] with -D options of fw_kernels.hpp, e.g.
 #   FW_VARIANTS="old=-DHY_FW_SUB_ROWS=4,-DHY_FW_PIVOT_THREADS=16" scripts/gpu-bundle.sh

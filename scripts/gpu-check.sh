@@ -184,6 +184,10 @@ fi
 case ${GPU_CHECK_BENCH:-0} in 1|*bc*)
   if [ $bc_ok = 1 ]; then
     gap=(); [ -d .gpu/gapbs ] && gap=(--gapbs .gpu/gapbs)
+    if ! python3 -c "import networkit" 2>/dev/null && ls .gpu/wheels/*.whl >/dev/null 2>&1; then
+      python3 -m pip install -q --no-index --find-links .gpu/wheels networkit >"$out/networkit-install.log" 2>&1 ||
+        python3 -m pip install -q --break-system-packages --no-index --find-links .gpu/wheels networkit >>"$out/networkit-install.log" 2>&1
+    fi
     nk=(); python3 -c "import networkit" 2>/dev/null && nk=(--networkit)
     bash bench/bc/run.sh "$out/bc.md" --src .gpu/bc --shi-variants .gpu/bc --bc-cuda "$B/bc_cuda" --build "$B/bcbench" \
       --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" --timeout 120 --ba-exact-n 16384 "${gap[@]}" "${nk[@]}" \
