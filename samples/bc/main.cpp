@@ -46,6 +46,11 @@ struct options {
 class cli : public g::sample_cli {
  public:
   explicit cli(options &o) : sample_cli("bc", "betweenness centrality, Brandes (seed 003)"), o_(o) {
+    set_positional("INPUT", "the graph file (as --input)", [this](const std::vector<std::string> &v) {
+      if (!common.input.empty())
+        throw g::usage_error("more than one input file ('" + common.input + "', '" + v[0] + "')");
+      common.input = v[0];
+    });
     replace("sources",
             "SPEC: all (default, exact BC), random:K or K (K vertices drawn from --seed; the "
             "estimate scaled as NetworkX's k=), nonisolated:K (K vertices with arcs, as GAP "
