@@ -107,7 +107,9 @@ elif [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
   for spec in "--generate rmat:scale=14,ef=16,seed=$seed --undirected --weights real --sources 4" \
               "--generate rmat:scale=14,ef=16,seed=$((seed+1)) --weights int:255 --sources 4 --delta 40" \
               "--generate grid:rows=60,cols=80,seed=$((seed+2)) --weights int:9 --sources 2" \
-              "--generate er:n=3000,p=0.004,seed=$((seed+3)) --weights real --delta-sweep 0.01,0.2,100"; do
+              "--generate er:n=3000,p=0.004,seed=$((seed+3)) --weights real --delta-sweep 0.01,0.2,100" \
+              "--generate rmat:scale=13,ef=16,seed=$((seed+4)) --weights real --sources 4 --algorithm buckets" \
+              "--generate grid:rows=50,cols=70,seed=$((seed+5)) --weights int:20 --sources 3 --algorithm buckets"; do
     c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/delta_cuda" $spec --verify 2>&1 | grep verify | tail -1)
     result "delta[$spec]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$c"
   done
@@ -126,7 +128,11 @@ elif [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
   for spec in "--generate er:n=1500,p=0.005,seed=$seed --directed --weights int:50 --negative 30 --all-sources" \
               "--generate rmat:scale=11,ef=8,seed=$((seed+1)) --weights int:100 --negative 20 --sources 64 --window min-weight" \
               "--generate grid:rows=30,cols=40,seed=$((seed+2)) --weights real --sources 32" \
-              "--input samples/floyd_warshall/Inputs/small.gr --path 1 5"; do
+              "--input samples/floyd_warshall/Inputs/small.gr --path 1 5" \
+              "--generate er:n=1200,p=0.006,seed=$((seed+3)) --directed --weights int:40 --negative 25 --sources 48 --algorithm heap" \
+              "--generate rmat:scale=10,ef=8,seed=$((seed+4)) --weights int:60 --negative 10 --sources 40 --algorithm outer" \
+              "--generate grid:rows=25,cols=30,seed=$((seed+5)) --weights int:9 --sources 24 --algorithm inner" \
+              "--generate er:n=2000,p=0.003,seed=$((seed+6)) --directed --weights real --sources random:64 --algorithm frontier"; do
     c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/johnson_cuda" $spec --verify 2>&1 | grep verify | tail -1)
     result "johnson[$spec]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$c"
   done
