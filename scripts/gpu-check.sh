@@ -18,15 +18,16 @@ result() { # name ok detail
 }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee "$out/gpu.txt"
 
-# GPU_CHECK_ONLY=fw skips parts 1 and 2 (after a change that leaves the
-# runtime and every end-to-end program's generated code as they were);
-# GPU_CHECK_ONLY=fuzz runs only part 6 (the generated programs);
-# GPU_CHECK_ONLY=bc only the BC sample (3d, and its benchmark with
-# GPU_CHECK_BENCH=bc).
-only=${GPU_CHECK_ONLY:-all}
+# GPU_CHECK_ONLY=PART[,PART...] runs only those parts: runtime, e2e, fw,
+# delta, johnson, gm, bc, fuzz ("samples" = fw,delta,johnson,gm,bc; default
+# all). E.g. GPU_CHECK_ONLY=runtime,johnson,bc after a change to the runtime
+# and to code that only those samples generate.
+only=,${GPU_CHECK_ONLY:-all},
+only=${only//,samples,/,fw,delta,johnson,gm,bc,}
+want() { [ "$only" = ",all," ] || [[ "$only" == *",$1,"* ]]; }
 
 # 1. runtime self-test
-if [ "$only" != all ]; then :
+if ! want runtime; then :
 elif $NVCC test/runtime/cuda_runtime_test.cu -o "$B/rt" 2>"$out/rt-build.log"; then
   timeout 120 "$B/rt" >"$out/runtime.log" 2>&1; rc=$?
   result runtime $([ $rc = 0 ] && echo 1 || echo 0) "$(tail -1 "$out/runtime.log")"
@@ -36,13 +37,13 @@ else result runtime 0 "build failed"; fi
 # program also checks itself against host references (non-zero exit). Every
 # program of test/e2e/CMakeLists.txt must be in the bundle: the GPU is the
 # only place their tile copies run (CI runs the CPU fallback).
-if [ "$only" = all ]; then
+if want e2e; then
   for n in $(sed -n 's/^set(HY_E2E_PROGRAMS \(.*\) CACHE.*/\1/p' test/e2e/CMakeLists.txt); do
     [ -e ".gpu/e2e/$n.cuda.cu" ] || result "e2e.$n" 0 "not in the bundle (run scripts/gpu-bundle.sh)"
   done
 fi
 for cu in .gpu/e2e/*.cuda.cu; do
-  [ -e "$cu" ] && [ "$only" = all ] || continue
+  [ -e "$cu" ] && want e2e || continue
   n=$(basename "${cu%.cuda.cu}")
   ( $CXX ".gpu/e2e/$n.serial.cpp" -o "$B/$n.serial" && $NVCC "$cu" -o "$B/$n.cuda" ) >"$out/e2e-$n.build.log" 2>&1 ||
     { result "e2e.$n" 0 "build failed"; continue; }
@@ -58,9 +59,9 @@ done
 # 3. Floyd-Warshall sample
 FWI="-Isamples/floyd_warshall -Isamples/common/include"
 mkdir -p "$B/graph"
-if [ "$only" = fuzz ]; then :; else
+if ! { want fw || want delta || want johnson || want gm || want bc; }; then :; else
 ( for f in samples/common/src/*.cpp; do g++ -std=c++17 -O3 -DHY_GRAPH_HAVE_ZLIB=1 -Isamples/common/include -c "$f" -o "$B/graph/$(basename "${f%.cpp}").o" & done; wait ) 2>"$out/graph-build.log"
-if [ "$only" = bc ]; then :
+if ! want fw; then :
 elif $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.serial.cpp -o "$B/fwk_serial.o" 2>>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.openmp.cpp -o "$B/fwk_omp.o" 2>>"$out/fw-build.log" &&
@@ -98,7 +99,7 @@ fi
 
 # 3b. Δ-stepping sample: the CUDA build on the GPU against Dijkstra
 DSI="-Isamples/delta_stepping -Isamples/common/include"
-if [ "$only" = bc ]; then :
+if ! want delta; then :
 elif [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
    $NVCC $DSI -c .gpu/delta/delta_kernels.cuda.cu -o "$B/dsk_cuda.o" 2>"$out/delta-build.log" &&
    $CXX $DSI -c samples/delta_stepping/main.cpp -o "$B/ds_main.o" 2>>"$out/delta-build.log" &&
@@ -119,7 +120,7 @@ fi
 
 # 3c. Johnson sample: the CUDA build on the GPU against Bellman-Ford
 JNI="-Isamples/johnson -Isamples/common/include"
-if [ "$only" = bc ]; then :
+if ! want johnson; then :
 elif [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
    $NVCC $JNI -c .gpu/johnson/johnson_kernels.cuda.cu -o "$B/jnk_cuda.o" 2>"$out/johnson-build.log" &&
    $CXX $JNI -c samples/johnson/main.cpp -o "$B/jn_main.o" 2>>"$out/johnson-build.log" &&
@@ -146,7 +147,7 @@ fi
 # nest, on fresh seeds; then GPU_CHECK_BENCH=1 times it (bench/graph_matching).
 GMI="-Isamples/graph_matching -Isamples/common/include"
 mkdir -p "$B/gm"
-if [ -e .gpu/gm/gm_kernels.cuda.cu ] && [ "$only" != fuzz ] &&
+if [ -e .gpu/gm/gm_kernels.cuda.cu ] && want gm &&
    $CXX $GMI -c samples/graph_matching/main.cpp -o "$B/gm/main.o" 2>"$out/gm-build.log" &&
    ${CXX/ -fopenmp/} $GMI -c samples/graph_matching/main.cpp -o "$B/gm/main_serial.o" 2>>"$out/gm-build.log" &&
    $CXX $GMI -c samples/graph_matching/gm_data.cpp -o "$B/gm/data.o" 2>>"$out/gm-build.log" &&
@@ -158,8 +159,10 @@ if [ -e .gpu/gm/gm_kernels.cuda.cu ] && [ "$only" != fuzz ] &&
   g++ -fopenmp "$B/gm/k_omp.o" "$B/gm/main.o" $common -o "$B/gm/gm_omp"
   cp .gpu/gm/gm_kernels.cuda.cu .gpu/gm/gm_kernels.b8.cu
   for b in 4 8 16 32; do
+    # The driver with the same B: it pads the pairs to multiples of B.
     ( $NVCC $GMI -DHY_GM_TILE=$b -c .gpu/gm/gm_kernels.b$b.cu -o "$B/gm/k_b$b.o" &&
-      nvcc -Xcompiler -fopenmp "$B/gm/k_b$b.o" "$B/gm/main.o" $common -o "$B/gm/gm_cuda_b$b" ) >>"$out/gm-build.log" 2>&1 &
+      $CXX $GMI -DHY_GM_TILE=$b -c samples/graph_matching/main.cpp -o "$B/gm/main_b$b.o" &&
+      nvcc -Xcompiler -fopenmp "$B/gm/k_b$b.o" "$B/gm/main_b$b.o" $common -o "$B/gm/gm_cuda_b$b" ) >>"$out/gm-build.log" 2>&1 &
   done
   nvcc -O3 -arch=sm_90 -std=c++17 $GMI bench/graph_matching/q_cublas.cu samples/graph_matching/gm_data.cpp \
     -lcublas -o "$B/gm/q_cublas" >>"$out/gm-build.log" 2>&1 &
@@ -186,7 +189,7 @@ if [ -e .gpu/gm/gm_kernels.cuda.cu ] && [ "$only" != fuzz ] &&
   c=$(HY_DEVICE=gpu timeout 120 "$B/gm/gm_cuda_b8" samples/graph_matching/Inputs/house.ag samples/graph_matching/Inputs/house_perm.ag --verify 2>&1 | grep -E "verify|accuracy")
   result "gm[house.ag]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$(echo $c)"
 else
-  [ "$only" = fuzz ] || result gm 0 "build failed (see gm-build.log)"
+  ! want gm || result gm 0 "build failed (see gm-build.log)"
 fi
 
 # 3e. BC sample: every design's CUDA build on the GPU against the reference
@@ -194,7 +197,7 @@ fi
 # and a design that does not fit refused with both numbers.
 BCI="-Isamples/bc -Isamples/common/include"
 bc_ok=0
-if [ -e .gpu/bc/bc_batched.cuda.cu ] && [ "$only" != fuzz ]; then
+if [ -e .gpu/bc/bc_batched.cuda.cu ] && want bc; then
   ( for f in .gpu/bc/bc_*.cuda.cu; do $NVCC $BCI -c "$f" -o "$B/$(basename "${f%.cu}").o" & done
     for f in main bc_memory bc_scale bc_workspace; do $CXX $BCI -c "samples/bc/$f.cpp" -o "$B/bcd_$f.o" & done
     wait ) >"$out/bc-build.log" 2>&1
@@ -216,7 +219,7 @@ if [ $bc_ok = 1 ]; then
   done
   c=$(HY_DEVICE=gpu timeout 60 "$B/bc_cuda" --generate ba:n=120000,m=4 --algorithm jia 2>&1 | grep "needs .* available")
   result "bc.too_big(jia, n=120000)" $([ -n "$c" ] && echo 1 || echo 0) "$(echo "$c" | cut -c1-160)"
-elif [ -e .gpu/bc/bc_batched.cuda.cu ] && [ "$only" != fuzz ]; then
+elif [ -e .gpu/bc/bc_batched.cuda.cu ] && want bc; then
   result bc 0 "build failed (see bc-build.log)"
 fi
 
@@ -266,7 +269,7 @@ esac
 # racecheck sees) and synccheck (barriers not reached by every thread).
 # Firecracker machines support it; on gVisor it refuses the device: SKIP.
 san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-if [ "${GPU_CHECK_SANITIZE:-0}" = 1 ] && [ -x "$san" ] && [ "$only" != fuzz ]; then
+if [ "${GPU_CHECK_SANITIZE:-0}" = 1 ] && [ -x "$san" ]; then
   sanitize() { # name tool command...
     local name=$1 tool=$2; shift 2
     local log="$out/sanitize-$name-$tool.log"
@@ -300,7 +303,7 @@ fi
 # meaning pN.ref, bundled by `test/fuzz/difftest.py --gpu-bundle .gpu/fuzz`
 # (scripts/gpu-bundle.sh with FUZZ_UNITS=N); each must print exactly pN.ref
 # on the GPU. Built in parallel on all cores.
-if ls .gpu/fuzz/*.cu >/dev/null 2>&1; then
+if want fuzz && ls .gpu/fuzz/*.cu >/dev/null 2>&1; then
   mkdir -p "$B/fuzz"
   ls .gpu/fuzz/*.cu | xargs -P "$(nproc)" -I{} sh -c \
     'n=$(basename {} .cu); '"$NVCC"' -w {} -o '"$B"'/fuzz/$n >'"$B"'/fuzz/$n.build.log 2>&1 || echo $n >>'"$B"'/fuzz/build-failed'

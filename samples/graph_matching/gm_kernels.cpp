@@ -46,6 +46,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "gm_math.hpp"
@@ -340,6 +342,14 @@ void q_step(const pair_input &in, float alpha, int product, q_variant v, pair_st
 run_stats match_pair(const pair_input &in, const params &p, q_variant v, pair_state &s,
                      progress_fn progress, void *ctx) {
   const int n1 = in.n1, n2 = in.n2, R = in.R;
+  // The tiled kernels read whole B x B tiles: a pair padded for another B
+  // (a driver built with another -DHY_GM_TILE) would be read past its rows.
+  const int tile = v == q_variant::product ? kProdTile : kTile;
+  if (R % tile != 0 || R < n1 || R < n2)
+    throw std::invalid_argument("gm: the pair is padded to R = " + std::to_string(R) +
+                                ", not a multiple of this build's tile " + std::to_string(tile) +
+                                " (n1 = " + std::to_string(n1) + ", n2 = " + std::to_string(n2) +
+                                "): build the driver and the kernels with the same HY_GM_TILE");
   s.P = hy::array<float, 2>(R, R);
   s.Q = hy::array<float, 2>(R, R);
   s.Pold = hy::array<float, 2>(R, R);

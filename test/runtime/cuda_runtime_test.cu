@@ -763,6 +763,42 @@ __global__ void k_fill3d(hc::view<int, 3> c, long long *info) {
   }
 }
 
+// Nested resident scopes (a translated function calling one of another
+// translation unit, which the caller's hyc run cannot see): an array that
+// only the inner function escapes comes back when the outermost scope ends,
+// and one that dies before then is forgotten, not touched.
+static void test_nested_scopes() {
+  using hc::read_write;
+  hy::array<float, 1> X(1000);
+  for (long long i = 0; i < 1000; ++i)
+    X(i) = float(i);
+  {
+    hc::resident_scope outer;
+    {
+      hc::resident_scope inner;
+      inner.escape(X);
+      auto v = hc::device(X, read_write, WHERE);
+      k_add1d<float><<<4, 256>>>(v, 1.0f);
+      hc::after_launch(WHERE);
+    }
+    {
+      hy::array<float, 1> T(64);
+      hc::resident_scope inner;
+      inner.escape(T);
+      auto v = hc::device(T, read_write, WHERE);
+      k_add1d<float><<<1, 64>>>(v, 1.0f);
+      hc::after_launch(WHERE);
+    } // inner hands T on, then T dies: its entry goes with it
+    report("mirror.nested_scope.deferred_until_outermost", hc::detail::deferred_syncs().size() == 1,
+           std::to_string(hc::detail::deferred_syncs().size()) + " deferred syncs, want 1 (X)");
+  }
+  bool ok = true;
+  for (long long i = 0; i < 1000 && ok; ++i)
+    ok = X(i) == float(i) + 1.0f;
+  report("mirror.nested_scope.escape_reaches_host", ok, ok ? "" : "X still holds the host values");
+  report("mirror.nested_scope.list_empty_after", hc::detail::deferred_syncs().empty(), "");
+}
+
 static void test_view_layout() {
   hy::array<int, 3> C(5, 6, 7);
   C.fill(-1);
@@ -1457,6 +1493,7 @@ int main(int argc, char **argv) {
     test_atomic_real_sum<double>();
 
     test_mirror_arrays();
+    test_nested_scopes();
     test_staged_transfers();
     test_view_layout();
     test_mirror_vectors();

@@ -109,6 +109,10 @@ Sets KernelPrinter::setsOf(const Stmt *s) const {
   return out;
 }
 
+// Call after every other edit that inserts text in front of the node: the
+// Rewriter puts later InsertTextBefore text first, so the barrier then
+// stands outside whatever wraps the statement (a barrier inside the
+// leader's `if (hy_leader) { ... }` would be reached by one thread only).
 void KernelPrinter::barrierBefore(const Node *n, const Sets &mine, Sets &state, bool inCompound) {
   if (flat)
     return; // every thread runs its own iterations: nothing to wait for
@@ -131,20 +135,20 @@ void KernelPrinter::block(const Node *n, Sets &state, bool inCompound) {
     return;
   case NodeKind::Uniform: {
     Sets mine = setsOf(n->stmt);
-    barrierBefore(n, mine, state, inCompound);
     if (!flat && !mine.w.empty() && !isa<DeclStmt>(n->stmt) && !isa<NullStmt>(n->stmt)) {
       // Braced whole where it is a branch of an `if`, so that an `else`
       // after it still belongs to that `if`.
       insertBefore(n->stmt, inCompound ? "if (hy_leader) { " : "{ if (hy_leader) { ");
       insertAfter(n->stmt, inCompound ? " }" : " } }");
     }
+    barrierBefore(n, mine, state, inCompound); // outside the leader's branch
     state.add(mine);
     return;
   }
   case NodeKind::ThreadNest: {
     Sets mine = setsOf(n->stmt);
-    barrierBefore(n, mine, state, inCompound);
     threadNest(n, inCompound);
+    barrierBefore(n, mine, state, inCompound); // before the nest's own prologue
     state.add(mine);
     return;
   }

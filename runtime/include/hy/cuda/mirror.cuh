@@ -5,6 +5,7 @@
 // when the other side is stale (see docs/runtime-cuda.md).
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 
 #include <hy/array.hpp>
@@ -120,14 +121,34 @@ struct device_copy {
   }
 };
 
-struct array_mirror final : hy::detail::mirror_base {
-  device_copy copy;
-};
-
 inline std::mutex &coherence_mutex() {
   static std::mutex *m = new std::mutex();
   return *m;
 }
+
+// Syncs that a nested resident_scope handed to the outermost one (see
+// resident_scope), each with the mirror it brings back: a mirror that is
+// destroyed first (its array died) takes its entry with it, so the
+// outermost scope never touches a dead array. Per thread, as the scopes.
+struct deferred_sync {
+  const hy::detail::mirror_base *mirror;
+  std::function<void()> sync;
+};
+inline std::vector<deferred_sync> &deferred_syncs() {
+  thread_local std::vector<deferred_sync> d;
+  return d;
+}
+inline void forget_deferred(const hy::detail::mirror_base *m) {
+  auto &d = deferred_syncs();
+  d.erase(std::remove_if(d.begin(), d.end(),
+                         [m](const deferred_sync &s) { return s.mirror == m; }),
+          d.end());
+}
+
+struct array_mirror final : hy::detail::mirror_base {
+  device_copy copy;
+  ~array_mirror() override { forget_deferred(this); }
+};
 
 // Device copies of std::vectors, keyed by the vector object's address.
 // Leaked on purpose: destroying it at exit could run after the CUDA runtime
@@ -253,23 +274,57 @@ void swap_mirrors(const hy::array<T, N> &, const hy::array<T, N> &) {}
 namespace hy {
 namespace cuda {
 
+namespace detail {
+// What a nested scope hands on for an escaped array: the sync itself, kept
+// until the outermost scope ends, with the mirror that says the array is
+// still alive then. Nothing for an array that never reached the device.
+template <class A> void defer_escape(const A &a) {
+  const hy::detail::mirror_base *m = a.hy_mirror();
+  if (!m)
+    return;
+  auto &d = deferred_syncs(); // once per array (a host loop may call often)
+  for (const deferred_sync &s : d)
+    if (s.mirror == m)
+      return;
+  d.push_back({m, [&a] { host(a, read_write); }});
+}
+// std::vector's device copies live in the registry, by address, and outlive
+// the vector: a nested scope brings them back at once.
+template <class T> void defer_escape(const std::vector<T> &v) { host(v, read_write); }
+} // namespace detail
+
 /// Declared by hyc at the top of every function that launches kernels or
 /// calls such functions. Arrays that outlive the function (parameters,
-/// globals) are registered with escape(); they are brought back to the host
-/// only when the outermost such function returns, so a host loop of calls
-/// to translated functions keeps its data on the device in between.
+/// globals, references to them) are registered with escape(); they are
+/// brought back to the host only when the outermost such scope ends, so a
+/// host loop of calls to translated functions keeps its data on the device
+/// in between. A nested scope hands its escapes to the outermost one: the
+/// array may be one the caller never names (a function of another
+/// translation unit, or reached through a struct), and the host code after
+/// the outermost function must still see the kernels' results.
 class resident_scope {
 public:
   resident_scope() { ++depth(); }
   resident_scope(const resident_scope &) = delete;
   resident_scope &operator=(const resident_scope &) = delete;
   ~resident_scope() {
-    if (--depth() == 0)
-      for (auto &sync : syncs_)
-        sync();
+    if (--depth() != 0) {
+      for (auto &hand_on : defers_)
+        hand_on();
+      return;
+    }
+    for (auto &sync : syncs_)
+      sync();
+    // Taken out first: a sync may destroy nothing, but keep the list
+    // consistent if one throws or re-enters.
+    std::vector<detail::deferred_sync> deferred;
+    deferred.swap(detail::deferred_syncs());
+    for (auto &d : deferred)
+      d.sync();
   }
   template <class A> void escape(const A &a) {
     syncs_.push_back([&a] { host(a, read_write); });
+    defers_.push_back([&a] { detail::defer_escape(a); });
   }
 
 private:
@@ -277,7 +332,7 @@ private:
     thread_local int d = 0;
     return d;
   }
-  std::vector<std::function<void()>> syncs_;
+  std::vector<std::function<void()>> syncs_, defers_;
 };
 
 } // namespace cuda

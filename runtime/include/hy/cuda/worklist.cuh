@@ -181,6 +181,7 @@ struct worklist_mirror final : hy::detail::mirror_base {
   worklist_mirror(const worklist_mirror &) = delete;
   worklist_mirror &operator=(const worklist_mirror &) = delete;
   ~worklist_mirror() override {
+    forget_deferred(this);
     // At exit the runtime may be gone already: errors are ignored.
     if (dev)
       (void)cudaFree(dev);
