@@ -27,6 +27,10 @@ struct Access {
   /// The member call this use is the object of (`q.push(v)`, `q.size()`).
   const clang::CXXMemberCallExpr *member = nullptr;
   const clang::Expr *elementExpr = nullptr; // the whole A(i, j) expression
+  /// The array this use reaches through members of `var` (`s.A` in
+  /// `s.A(0) = 1`, `ws.next` in `ws.next.clear()`): the outermost member
+  /// expression of array type, or null when the use is of `var` itself.
+  const clang::MemberExpr *arrayMember = nullptr;
   std::vector<const clang::Expr *> indices;  // i, j of A(i, j)
 };
 

@@ -117,6 +117,8 @@ private:
     a.expr = dre;
     a.read = mode & Read;
     a.write = mode & Write;
+    a.arrayMember = pendingMember;
+    pendingMember = nullptr;
     out.push_back(a);
     return out.back();
   }
@@ -255,7 +257,7 @@ private:
       if (md && (md->getName() == "extent" || md->getName() == "size"))
         for (size_t i = before; i < out.size(); ++i)
           out[i].meta = true;
-      if (refVar(obj) && out.size() == before + 1)
+      if ((refVar(obj) || isa<MemberExpr>(obj->IgnoreParenImpCasts())) && out.size() == before + 1)
         out.back().member = mc;
       SmallVector<const Expr *, 4> args(mc->arguments());
       call(nullptr, md, args);
@@ -292,8 +294,16 @@ private:
       call(callee, ce->getDirectCallee(), args);
       return;
     }
-    if (const auto *me = dyn_cast<MemberExpr>(e))
+    if (const auto *me = dyn_cast<MemberExpr>(e)) {
+      // The outermost member of array type is the array used (s.A of s.A(0)).
+      if (!pendingMember && classifyArray(me->getType()).kind != ArrayKind::None) {
+        pendingMember = me;
+        visitExpr(me->getBase(), mode);
+        pendingMember = nullptr;
+        return;
+      }
       return visitExpr(me->getBase(), mode);
+    }
     if (const auto *cons = dyn_cast<CXXConstructExpr>(e)) {
       SmallVector<const Expr *, 4> args(cons->arguments());
       call(nullptr, nullptr, args);
@@ -306,6 +316,7 @@ private:
   }
 
   std::vector<Access> &out;
+  const MemberExpr *pendingMember = nullptr; // for the next add()
 };
 
 class DeclCollector : public RecursiveASTVisitor<DeclCollector> {

@@ -275,30 +275,50 @@ private:
     std::set<const Expr *> swapped;
     swaps(c, swapped, out);
     enum Use { Size = 1, Clear = 2, Read = 4, Write = 8 };
-    std::map<const VarDecl *, int> touched; // var -> uses
+    // Arrays by the text that names them: a variable the kernels use, or an
+    // array reached through members (`ws.next`, `s.A`), which may be the
+    // same object as one the kernels use under another name (a local
+    // reference, a parameter of a callee): synced too, on every use (a
+    // no-op for an array that never reached the device).
+    std::map<std::string, int> touched;
+    std::set<const Expr *> bound;
+    referenceBindings(c, bound);
     for (const Access &a : acc) {
-      if (!arrays.count(a.var) || swapped.count(a.expr))
+      std::string name;
+      QualType type;
+      if (a.arrayMember) {
+        if (!deviceArrayType(a.arrayMember->getType()) || !plainPath(a.arrayMember) ||
+            bound.count(a.arrayMember))
+          continue;
+        name = sourceText(a.arrayMember);
+        type = a.arrayMember->getType();
+      } else {
+        if (!arrays.count(a.var) || swapped.count(a.expr))
+          continue;
+        name = a.var->getName().str();
+        type = a.var->getType();
+      }
+      if (name.empty())
         continue;
-      bool worklist = classifyArray(a.var->getType()).kind == ArrayKind::Worklist;
+      bool worklist = classifyArray(type).kind == ArrayKind::Worklist;
       const CXXMethodDecl *md = a.member ? a.member->getMethodDecl() : nullptr;
       if (a.meta) {
         // A worklist's size changes on the device (an array's extents don't).
         if (worklist && md && md->getName() == "size")
-          touched[a.var] |= Size;
+          touched[name] |= Size;
         continue;
       }
       if (worklist && md && md->getName() == "clear")
-        touched[a.var] |= Clear;
+        touched[name] |= Clear;
       else
-        touched[a.var] |= (a.read ? Read : 0) | (a.write ? Write : 0);
+        touched[name] |= (a.read ? Read : 0) | (a.write ? Write : 0);
     }
     for (const LambdaExpr *le : held) // `[a] { ... }` copies a when defined
       for (const LambdaCapture &lc : le->captures())
         if (lc.capturesVariable() && lc.getCaptureKind() == LCK_ByCopy)
           if (const auto *v = dyn_cast<VarDecl>(lc.getCapturedVar()); v && arrays.count(v))
-            touched[v] |= Read;
-    for (auto &[v, use] : touched) {
-      std::string name = v->getName().str();
+            touched[v->getName().str()] |= Read;
+    for (auto &[name, use] : touched) {
       if (use == Size) // only the count (8 bytes) comes back
         out.push_back("hy::cuda::host_size(" + name + ")");
       else if (use == Clear) // replaced whole: nothing comes back
@@ -308,6 +328,36 @@ private:
                       (use & (Write | Clear) ? "hy::cuda::read_write" : "hy::cuda::read") + ")");
     }
     return out;
+  }
+
+  // `T &r = s.A;` names the array without touching its data: the
+  // initializers of references are not uses to sync.
+  static void referenceBindings(const Stmt *s, std::set<const Expr *> &out) {
+    if (!s)
+      return;
+    if (const auto *ds = dyn_cast<DeclStmt>(s))
+      for (const Decl *d : ds->decls())
+        if (const auto *vd = dyn_cast<VarDecl>(d); vd && vd->getType()->isReferenceType() && vd->getInit())
+          out.insert(vd->getInit()->IgnoreParenImpCasts());
+    for (const Stmt *c : s->children())
+      referenceBindings(c, out);
+  }
+
+  // `s.A`, `p->q.A`: members all the way down to a variable, so that
+  // naming it again in a sync has no side effects.
+  static bool plainPath(const MemberExpr *me) {
+    const Expr *e = me;
+    while (const auto *m = dyn_cast<MemberExpr>(e->IgnoreParenImpCasts()))
+      e = m->getBase();
+    return isa<DeclRefExpr>(e->IgnoreParenImpCasts()) || isa<CXXThisExpr>(e->IgnoreParenImpCasts());
+  }
+  std::string sourceText(const Expr *e) const {
+    const SourceManager &SM = ctx.getSourceManager();
+    if (e->getBeginLoc().isMacroID() || e->getEndLoc().isMacroID())
+      return "";
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(e->getSourceRange()), SM,
+                                ctx.getLangOpts())
+        .str();
   }
 
   // `std::swap(a, b)`, `swap(a, b)` or `a.swap(b)` of two arrays the kernels

@@ -1,0 +1,41 @@
+// Host code of a function that launches kernels syncs the arrays it
+// reaches through members (`s.A`, `ws.next`) as it syncs the variables the
+// kernels use: the kernels may have used the same array under another name
+// (a local reference, a callee's parameter), so its newest data may be on
+// the device. Found by the BC sample on an H200 (`ws.next.clear()` after a
+// kernel pushed to `next`). Members: an element read, a worklist clear, a
+// worklist size, a member passed to a function hyc does not see, one
+// reached through a pointer; binding a reference is no use.
+// RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s
+// RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
+#include <hy/hy.hpp>
+
+struct state {
+  hy::array<int, 1> A;
+  hy::worklist<int> next;
+};
+
+void elsewhere(hy::array<int, 1> &a); // another translation unit
+
+// CHECK-LABEL: int run(state &s, state *p, int n) {
+// CHECK: hy::array<int, 1> &A = s.A; hy_scope.escape(A);
+// CHECK: hy::cuda::host(s.A, hy::cuda::read); int first = s.A(0);
+// CHECK: hy::cuda::host_size(s.next); int pushed = (int)s.next.size();
+// CHECK: hy::cuda::host(s.next, hy::cuda::overwrite); s.next.clear();
+// CHECK: hy::cuda::host(s.A, hy::cuda::read_write); elsewhere(s.A);
+// CHECK: hy::cuda::host(p->A, hy::cuda::read); return first + pushed + p->A(1);
+int run(state &s, state *p, int n) {
+  hy::array<int, 1> &A = s.A;
+  hy::worklist<int> &next = s.next;
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i) {
+    A(i) = i;
+    if (i % 2)
+      next.push(i);
+  }
+  int first = s.A(0);
+  int pushed = (int)s.next.size();
+  s.next.clear();
+  elsewhere(s.A);
+  return first + pushed + p->A(1);
+}
