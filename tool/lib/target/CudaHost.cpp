@@ -87,16 +87,23 @@ public:
            const std::set<const FunctionDecl *> &resident)
       : in(in), ctx(in.ctx), R(R), ks(ks), resident(resident) {}
 
-  void run(const FunctionDecl *fd) {
+  // `isResident`: the function launches kernels or calls such functions of
+  // this file; it gets a resident_scope for the arrays that outlive it.
+  // Other functions only get the syncs: they may run while a caller keeps
+  // their arrays on the device (a helper that fills an array between two
+  // launches).
+  void run(const FunctionDecl *fd, bool isResident) {
     for (const Kernel *k : ks)
       for (const Capture &c : k->captures)
         if (c.array.kind != ArrayKind::None)
           arrays.insert(c.var);
     collectCallArrays(fd->getBody());
     const auto *body = dyn_cast_or_null<CompoundStmt>(fd->getBody());
-    if (arrays.empty() || !body)
+    if (!body)
       return;
     walk(body);
+    if (!isResident || arrays.empty())
+      return;
     // Arrays that outlive the function: parameters and globals from the
     // start, local references (aliases of outside arrays) from their
     // declaration on.
@@ -286,6 +293,8 @@ private:
     for (const Access &a : acc) {
       std::string name;
       QualType type;
+      if (!a.var)
+        continue;
       if (a.arrayMember) {
         if (!deviceArrayType(a.arrayMember->getType()) || !plainPath(a.arrayMember) ||
             bound.count(a.arrayMember))
@@ -293,7 +302,10 @@ private:
         name = sourceText(a.arrayMember);
         type = a.arrayMember->getType();
       } else {
-        if (!arrays.count(a.var) || swapped.count(a.expr))
+        // Any array variable: besides those the kernels here use, one may
+        // be on the device because a caller or a callee (of another
+        // translation unit) put it there.
+        if (!(arrays.count(a.var) || deviceArrayType(a.var->getType())) || swapped.count(a.expr))
           continue;
         name = a.var->getName().str();
         type = a.var->getType();
@@ -528,7 +540,8 @@ bool deviceFunctions(const PrintInput &in, std::set<const FunctionDecl *> &out) 
 }
 
 void syncHostCode(const PrintInput &in, Rewriter &host,
-                  const std::map<const FunctionDecl *, std::vector<const Kernel *>> &byFunction) {
+                  const std::map<const FunctionDecl *, std::vector<const Kernel *>> &byFunction,
+                  const std::set<const FunctionDecl *> &onDevice) {
   std::set<const FunctionDecl *> resident;
   for (auto &[fd, ks] : byFunction)
     resident.insert(fd);
@@ -536,9 +549,12 @@ void syncHostCode(const PrintInput &in, Rewriter &host,
   rf.TraverseDecl(in.ctx.getTranslationUnitDecl());
   rf.close();
   static const std::vector<const Kernel *> none;
-  for (const FunctionDecl *fd : resident) {
+  for (const FunctionDecl *fd : rf.all) {
+    if (onDevice.count(fd) || fd->isConstexpr())
+      continue; // code that runs on the GPU (or at compile time)
     auto it = byFunction.find(fd);
-    HostSync(in, host, it == byFunction.end() ? none : it->second, resident).run(fd);
+    HostSync(in, host, it == byFunction.end() ? none : it->second, resident)
+        .run(fd, resident.count(fd) > 0);
   }
 }
 

@@ -16,12 +16,15 @@ namespace hy::cudagen {
 /// after reporting a call to a function without a body.
 bool deviceFunctions(const PrintInput &in, std::set<const clang::FunctionDecl *> &out);
 
-/// In every resident function (one that launches kernels, or calls such a
-/// function of this file, to a fixpoint): hy::cuda::host(...) before host
-/// statements that touch device arrays, and a hy::cuda::resident_scope for
-/// arrays that outlive the function. `byFunction`: the kernels of each
-/// function that has some.
+/// In every host function of the file (not those in `onDevice`, which run
+/// on the GPU): hy::cuda::host(...) before host statements that touch
+/// arrays (variables or members) that may be on the device; in resident
+/// functions (those that launch kernels, or call such a function of this
+/// file, to a fixpoint) also a hy::cuda::resident_scope for arrays that
+/// outlive the function. `byFunction`: the kernels of each function that
+/// has some.
 void syncHostCode(const PrintInput &in, clang::Rewriter &host,
-                  const std::map<const clang::FunctionDecl *, std::vector<const Kernel *>> &byFunction);
+                  const std::map<const clang::FunctionDecl *, std::vector<const Kernel *>> &byFunction,
+                  const std::set<const clang::FunctionDecl *> &onDevice);
 
 } // namespace hy::cudagen

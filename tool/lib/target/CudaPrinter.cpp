@@ -150,7 +150,7 @@ bool printCuda(const PrintInput &in, std::string &out) {
   if (!ok)
     return false;
 
-  syncHostCode(in, host, byFunction);
+  syncHostCode(in, host, byFunction, device);
 
   for (const FunctionDecl *fd : device)
     for (const FunctionDecl *rd : fd->redecls())
