@@ -93,6 +93,7 @@ public:
   // their arrays on the device (a helper that fills an array between two
   // launches).
   void run(const FunctionDecl *fd, bool isResident) {
+    fn = fd;
     for (const Kernel *k : ks)
       for (const Capture &c : k->captures)
         if (c.array.kind != ArrayKind::None)
@@ -290,10 +291,12 @@ private:
     std::map<std::string, int> touched;
     std::set<const Expr *> bound;
     referenceBindings(c, bound);
+    std::set<const VarDecl *> inside; // not in scope in front of `c`
+    collectDeclaredVars(c, inside);
     for (const Access &a : acc) {
       std::string name;
       QualType type;
-      if (!a.var)
+      if (!a.var || inside.count(a.var) || !visibleHere(a.var))
         continue;
       if (a.arrayMember) {
         if (!deviceArrayType(a.arrayMember->getType()) || !plainPath(a.arrayMember) ||
@@ -340,6 +343,17 @@ private:
                       (use & (Write | Clear) ? "hy::cuda::read_write" : "hy::cuda::read") + ")");
     }
     return out;
+  }
+
+  // A variable of this function (not of a lambda in it, whose parameters
+  // and locals a call of the lambda touches out of their scope), or a
+  // global.
+  bool visibleHere(const VarDecl *v) const {
+    if (arrays.count(v))
+      return true;
+    if (v->hasGlobalStorage() && !v->isStaticLocal())
+      return true;
+    return v->getDeclContext() == fn;
   }
 
   // `T &r = s.A;` names the array without touching its data: the
@@ -478,6 +492,7 @@ private:
   const std::vector<const Kernel *> &ks;
   const std::set<const FunctionDecl *> &resident;
   std::set<const VarDecl *> arrays;
+  const FunctionDecl *fn = nullptr;
 };
 
 // Functions of the main file that launch kernels, and (to a fixpoint) those
