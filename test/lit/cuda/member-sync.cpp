@@ -5,14 +5,20 @@
 // the device. Found by the BC sample on an H200 (`ws.next.clear()` after a
 // kernel pushed to `next`). Members: an element read, a worklist clear, a
 // worklist size, a member passed to a function hyc does not see, one
-// reached through a pointer; binding a reference is no use.
-// RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s
+// reached through a pointer; binding a reference is no use. Functions
+// without kernels sync too (they may run between a caller's launches); a
+// range-for syncs its range, not the variable the compiler adds; a call of
+// a lambda syncs what the lambda touches of the caller's, not the lambda's
+// own parameters.
+// RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s --implicit-check-not=__range --implicit-check-not="host(St"
 // RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
 #include <hy/hy.hpp>
+#include <vector>
 
 struct state {
   hy::array<int, 1> A;
   hy::worklist<int> next;
+  std::vector<int> V;
 };
 
 void elsewhere(hy::array<int, 1> &a); // another translation unit
@@ -38,4 +44,25 @@ int run(state &s, state *p, int n) {
   s.next.clear();
   elsewhere(s.A);
   return first + pushed + p->A(1);
+}
+
+// CHECK-LABEL: void fill(state &s, int v) {
+// CHECK-NEXT: hy::cuda::host(s.V, hy::cuda::read_write); for (int &x : s.V)
+void fill(state &s, int v) {
+  for (int &x : s.V)
+    x = v;
+}
+
+// CHECK-LABEL: int total(std::vector<int> &a, int n) {
+// CHECK: hy::cuda::host(a, hy::cuda::read_write); for (int x : a)
+// CHECK: hy::cuda::host(a, hy::cuda::read); return t + add(a);
+int total(std::vector<int> &a, int n) {
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+    a[i] += 1;
+  int t = 0;
+  for (int x : a)
+    t += x;
+  auto add = [&](const std::vector<int> &St) { return St[0] + a[1]; };
+  return t + add(a);
 }

@@ -351,6 +351,8 @@ private:
   bool visibleHere(const VarDecl *v) const {
     if (arrays.count(v))
       return true;
+    if (v->isImplicit()) // a range-for's __range: its source is synced instead
+      return false;
     if (v->hasGlobalStorage() && !v->isStaticLocal())
       return true;
     return v->getDeclContext() == fn;
@@ -363,7 +365,8 @@ private:
       return;
     if (const auto *ds = dyn_cast<DeclStmt>(s))
       for (const Decl *d : ds->decls())
-        if (const auto *vd = dyn_cast<VarDecl>(d); vd && vd->getType()->isReferenceType() && vd->getInit())
+        if (const auto *vd = dyn_cast<VarDecl>(d);
+            vd && !vd->isImplicit() && vd->getType()->isReferenceType() && vd->getInit())
           out.insert(vd->getInit()->IgnoreParenImpCasts());
     for (const Stmt *c : s->children())
       referenceBindings(c, out);
