@@ -357,8 +357,8 @@ run_stats match_pair(const pair_input &in, const params &p, q_variant v, pair_st
   s.SR = hy::array<float, 1>(R);
   s.chg = hy::array<float, 1>(R);
   // Every array the kernels use, as a local reference: hyc then keeps them on
-  // the device for the whole run and syncs chg before the host sums it (an
-  // array reached as s.chg here would not be synced: see README).
+  // the device for the whole run, syncs chg before the host sums it, and
+  // the reader sees one name per array.
   const hy::array<float, 2> &W1 = in.W1, &W2 = in.W2;
   const hy::array<float, 1> &X1 = in.X1, &X2 = in.X2;
   hy::array<float, 2> &P = s.P, &Q = s.Q, &Pold = s.Pold;
