@@ -66,3 +66,22 @@ int total(std::vector<int> &a, int n) {
   auto add = [&](const std::vector<int> &St) { return St[0] + a[1]; };
   return t + add(a);
 }
+
+// A local reference to a local object does not escape: the object is gone
+// when the function's scope ends (a sync then would touch a dead array).
+// CHECK-LABEL: int scratch(state &s, int n) {
+// CHECK: hy::array<int, 1> &A = s.A; hy_scope.escape(A);
+// CHECK-NOT: escape(T)
+// CHECK: return T(0) + A(0);
+int scratch(state &s, int n) {
+  hy::array<int, 1> &A = s.A;
+  state tmp;
+  tmp.A = hy::array<int, 1>(n);
+  hy::array<int, 1> &T = tmp.A;
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i) {
+    T(i) = i;
+    A(i) = i;
+  }
+  return T(0) + A(0);
+}

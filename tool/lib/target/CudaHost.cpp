@@ -113,7 +113,7 @@ public:
       std::string escape = " hy_scope.escape(" + v->getName().str() + ");";
       if (isa<ParmVarDecl>(v) || v->hasGlobalStorage())
         scope += escape;
-      else if (v->getType()->isReferenceType())
+      else if (v->getType()->isReferenceType() && !aliasesLocal(v))
         if (const Stmt *decl = declarationOf(body, v))
           R.InsertTextAfter(stmtEnd(ctx, decl), escape);
     }
@@ -121,6 +121,30 @@ public:
   }
 
 private:
+  // A local reference to an object of this function (`auto &r = tmp;`,
+  // `auto &r = tmp.A;`): the object dies before the function's scope ends,
+  // and nobody after the function can read it, so it does not escape.
+  static bool aliasesLocal(const VarDecl *v) {
+    const Expr *e = v->getInit();
+    while (e) {
+      e = e->IgnoreParenImpCasts();
+      if (const auto *me = dyn_cast<MemberExpr>(e)) {
+        if (me->isArrow())
+          return false; // through a pointer: the object may live anywhere
+        e = me->getBase();
+        continue;
+      }
+      const auto *dre = dyn_cast<DeclRefExpr>(e);
+      const auto *d = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+      if (!d || isa<ParmVarDecl>(d) || !d->hasLocalStorage())
+        return false;
+      if (!d->getType()->isReferenceType())
+        return true;
+      e = d->getInit(); // a reference to a reference: follow it
+    }
+    return false;
+  }
+
   static const Stmt *declarationOf(const Stmt *s, const VarDecl *v) {
     if (!s)
       return nullptr;
