@@ -85,3 +85,29 @@ int scratch(state &s, int n) {
   }
   return T(0) + A(0);
 }
+
+// Members of the object in a member function: kernels take them through
+// local references, host code names them plainly or through `this`.
+// CHECK-LABEL: int run() {
+// CHECK: hy::cuda::host(A, hy::cuda::read_write); A(0) += 1; hy::cuda::host(this->q, hy::cuda::overwrite); this->q.clear();
+// CHECK: hy::cuda::host(A, hy::cuda::read_write); hy::cuda::host_size(q); hy::cuda::host(this->A, hy::cuda::read_write); return (int)q.size() + A(0) + this->A(1) + peek();
+// CHECK-LABEL: int peek() const {
+// CHECK-SAME: hy::cuda::host(A, hy::cuda::read); return A(2);
+struct solver {
+  hy::array<int, 1> A;
+  hy::worklist<int> q;
+  int n = 0;
+  int run() {
+    hy::array<int, 1> &a = A;
+    hy::worklist<int> &w = q;
+    const int m = n;
+#pragma hy parallel for
+    for (int i = 0; i < m; ++i) {
+      a(i) = i;
+      w.push(i);
+    }
+    A(0) += 1; this->q.clear();
+    return (int)q.size() + A(0) + this->A(1) + peek();
+  }
+  int peek() const { return A(2); }
+};

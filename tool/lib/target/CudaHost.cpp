@@ -2,12 +2,15 @@
 // through the kernels' calls, coherence calls and resident scopes in the
 // host code of resident functions.
 #include "CudaHost.h"
+
+#include <functional>
 #include "PrintUtil.h"
 #include "hy/Analysis.h"
 #include "hy/Diagnostics.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>
+#include <functional>
 
 using namespace clang;
 
@@ -352,6 +355,7 @@ private:
       else
         touched[name] |= (a.read ? Read : 0) | (a.write ? Write : 0);
     }
+    thisMembers(c, touched, bound, stored);
     for (const LambdaExpr *le : held) // `[a] { ... }` copies a when defined
       for (const LambdaCapture &lc : le->captures())
         if (lc.capturesVariable() && lc.getCaptureKind() == LCK_ByCopy)
@@ -380,6 +384,58 @@ private:
     if (v->hasGlobalStorage() && !v->isStaticLocal())
       return true;
     return v->getDeclContext() == fn;
+  }
+
+  // Arrays that are members of the object (`A(0)`, `this->q.clear()`), to
+  // `touched` as the other arrays; the access is classified by the method
+  // called on it (size, clear, a const one) or else as read and write
+  // (read only in a const member function or for a const member).
+  void thisMembers(const Stmt *s, std::map<std::string, int> &touched,
+                   const std::set<const Expr *> &bound,
+                   const std::vector<SourceRange> &stored) const {
+    enum Use { Size = 1, Clear = 2, Read = 4, Write = 8 };
+    std::set<const Expr *> done;
+    const auto *method = dyn_cast_or_null<CXXMethodDecl>(fn);
+    auto arrayOfThis = [&](const Expr *e) -> const MemberExpr * {
+      const auto *me = e ? dyn_cast<MemberExpr>(e->IgnoreParenImpCasts()) : nullptr;
+      if (!me || !deviceArrayType(me->getType()) || bound.count(me) ||
+          inside(me->getBeginLoc(), stored))
+        return nullptr;
+      const Expr *b = me;
+      while (const auto *m = dyn_cast<MemberExpr>(b->IgnoreParenImpCasts()))
+        b = m->getBase();
+      return isa<CXXThisExpr>(b->IgnoreParenImpCasts()) ? me : nullptr;
+    };
+    auto note = [&](const MemberExpr *me, int use) {
+      std::string name = sourceText(me);
+      if (!name.empty() && use)
+        touched[name] |= use;
+      done.insert(me);
+    };
+    std::function<void(const Stmt *)> walk = [&](const Stmt *x) {
+      if (!x || isa<LambdaExpr>(x))
+        return;
+      if (const auto *mc = dyn_cast<CXXMemberCallExpr>(x))
+        if (const MemberExpr *me = arrayOfThis(mc->getImplicitObjectArgument())) {
+          const CXXMethodDecl *md = mc->getMethodDecl();
+          bool worklist = classifyArray(me->getType()).kind == ArrayKind::Worklist;
+          std::string m = md ? md->getName().str() : "";
+          if (m == "size" || m == "extent")
+            note(me, worklist && m == "size" ? Size : 0);
+          else if (worklist && m == "clear")
+            note(me, Clear);
+          else
+            note(me, md && md->isConst() ? Read : Read | Write);
+        }
+      if (const MemberExpr *me = arrayOfThis(dyn_cast<Expr>(x)); me && !done.count(me)) {
+        bool readOnly = me->getType().isConstQualified() || (method && method->isConst());
+        note(me, readOnly ? Read : Read | Write);
+        return;
+      }
+      for (const Stmt *ch : x->children())
+        walk(ch);
+    };
+    walk(s);
   }
 
   // `T &r = s.A;` names the array without touching its data: the
