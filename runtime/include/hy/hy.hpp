@@ -1,6 +1,8 @@
 // The one header annotated programs include: arrays, worklists, min/max
 // with location, CPU atomics and fetch-and-update functions, CSR helpers,
-// and the fetch bounds check used by the serial/OpenMP outputs in debug mode.
+// the fetch bounds check used by the serial/OpenMP outputs in debug mode, and
+// the per-thread copies of array reductions in OpenMP builds, and
+// hy::init() / hy::wait() for timing a CUDA build like a CPU one.
 #pragma once
 
 #include <hy/config.hpp>
@@ -9,9 +11,11 @@
 #include <hy/csr.hpp>
 #include <hy/loops.hpp>
 #include <hy/minloc.hpp>
+#include <hy/privatize.hpp>
 #include <hy/tile_check.hpp>
 #include <hy/transfers.hpp>
 #include <hy/update.hpp>
+#include <hy/wait.hpp>
 #include <hy/worklist.hpp>
 
 #define HY_VERSION_MAJOR 0

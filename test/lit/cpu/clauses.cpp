@@ -107,22 +107,34 @@ void threadReduction(hy::array<int, 2> &a, hy::array<int, 1> &rowsum, int n) {
   }
 }
 
-// Array-element reductions become atomic updates on OpenMP.
+// Array-element reductions the loop only updates go to per-thread copies
+// on OpenMP (a parallel region around an omp for; hy::privatize chooses
+// copies or atomics at run time); one the loop also reads keeps atomics.
 // COMMON-LABEL: void histogram(
 void histogram(hy::array<int, 1> &key, hy::array<double, 1> &val, hy::array<double, 1> &sum,
                hy::array<int, 1> &first, int n) {
-// OMP: #pragma omp parallel for schedule(static) // #pragma hy parallel for reduction(+ : sum) reduction(min : first)
+// OMP: { auto hy_privs_sum = hy::privatize<hy::ops::add>(sum, (long long)(hy::trips((long long)(n) - (long long)(0), 1))); auto hy_privs_first = hy::privatize<hy::ops::min>(first, (long long)(hy::trips((long long)(n) - (long long)(0), 1))); _Pragma("omp parallel") { auto hy_priv_sum = hy_privs_sum.enter(); auto hy_priv_first = hy_privs_first.enter(); _Pragma("omp for schedule(static)") // #pragma hy parallel for reduction(+ : sum) reduction(min : first)
 #pragma hy parallel for reduction(+ : sum) reduction(min : first)
   for (int i = 0; i < n; ++i) {
-// OMP: hy::atomic_add(&(sum(key(i))), val(i));
+// OMP: hy_priv_sum.update(&(sum(key(i))), val(i));
 // SER: sum(key(i)) += val(i);
     sum(key(i)) += val(i);
-// OMP: hy::atomic_min(&(first(key(i))), i);
+// OMP: hy_priv_first.update(&(first(key(i))), i);
 // SER: first(key(i)) = std::min(first(key(i)), i);
     first(key(i)) = std::min(first(key(i)), i);
-// OMP: hy::atomic_add(&(sum(0)), 1.0);
+// OMP: hy_priv_sum.update(&(sum(0)), 1.0);
     sum(0) = sum(0) + 1.0;
+// OMP: } hy_privs_sum.combine(hy_priv_sum); hy_privs_first.combine(hy_priv_first); } }
   }
+}
+
+// COMMON-LABEL: void relax(
+void relax(hy::array<int, 1> &to, hy::array<int, 1> &w, hy::array<int, 1> &dist, int n) {
+// OMP: #pragma omp parallel for schedule(static) // #pragma hy parallel for reduction(min : dist)
+#pragma hy parallel for reduction(min : dist)
+  for (int e = 0; e < n; ++e)
+// OMP: if (w(e) < dist(to(e))) hy::atomic_min(&(dist(to(e))), w(e));
+    if (w(e) < dist(to(e))) dist(to(e)) = std::min(dist(to(e)), w(e));
 }
 
 // Templates are translated where they are written.

@@ -88,14 +88,14 @@ long long sums(const hy::array<int, 2> &a, hy::array<int, 1> &lo, int n) {
 // CUDA: hy::cuda::reduction<hy::cuda::op::add, long long> hy_red_total(
 // CUDA: hy::cuda::device(a, hy::cuda::read, {{.*}}hy::cuda::device(lo, hy::cuda::read_write,
 // CUDA: total = hy::cuda::op::add::apply(total, hy_red_total.result());
-// COMMON: #pragma omp parallel for reduction(+ : total) schedule(static)
+// COMMON: _Pragma("omp parallel") { auto hy_priv_lo = hy_privs_lo.enter(); _Pragma("omp for reduction(+ : total) schedule(static)")
 #pragma hy parallel for reduction(+ : total) reduction(min : lo)
   for (int i = 0; i < n; ++i) {
     int rowmax = 0;
 #pragma hy parallel for into(threads) reduction(max : rowmax)
     for (int j = 0; j < 64; ++j)
       rowmax = std::max(rowmax, a(i, j));
-// COMMON: hy::atomic_min(&(lo(i % 4)), rowmax);
+// COMMON: hy_priv_lo.update(&(lo(i % 4)), rowmax);
     lo(i % 4) = std::min(lo(i % 4), rowmax);
     total += rowmax;
   }

@@ -3,11 +3,14 @@
 // array-reduction updates in an atomic-able form, the data a kernel may use,
 // and the fetch rules (block-uniform origins, no divergent fetch, one
 // iteration per thread, every access matched to exactly one tile).
-#include "Checker.h"
+#include "AffineIndex.h"
 
 namespace hy {
 
 namespace checks {
+
+Checker::Checker(ASTContext &ctx, Kernel &k) : ctx(ctx), DE(ctx.getDiagnostics()), k(k) {}
+Checker::~Checker() = default;
 
 bool Checker::run() {
   const Stmt *region = k.blockLoops.front().loop;
@@ -22,6 +25,7 @@ bool Checker::run() {
   checkWrites(k.body.get(), {});
   checkArrayUpdates(region);
   checkWorklists();
+  checkRaces();
   for (auto &f : k.fetches)
     checkFetch(*f);
   checkFetchPlacement(k.body.get(), nullptr, {});

@@ -1,0 +1,124 @@
+// Writes that two iterations may share: a warning named hy-race, with the
+// parallel loop whose index the write does not separate; no warning for the
+// forms hyc can prove one-to-one (tiles, linearised indices, strided rows,
+// skewed indices, branches on a block index), for reduction arrays, or for
+// arrays named in disjoint(...). -Wno-hy-race silences it, -Werror and
+// -Werror=hy-race make it an error, also when given after '--'.
+// RUN: %hyc --target=openmp %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
+// RUN: %hyc --target=openmp -Wno-hy-race %s -o %t.cpp 2>&1 | FileCheck %s -check-prefix=QUIET --allow-empty
+// RUN: not %hyc --target=openmp -Werror %s -o %t.cpp 2>&1 | FileCheck %s -check-prefix=WERROR
+// RUN: not %hyc --target=openmp -Werror=hy-race %s -o %t.cpp 2>&1 | FileCheck %s -check-prefix=WERROR
+// RUN: not %hyc --target=openmp %s -o %t.cpp -- -std=c++17 -Werror 2>&1 | FileCheck %s -check-prefix=WERROR
+// RUN: %hyc --target=openmp %s -o %t.cpp -- -std=c++17 -Wno-hy-race 2>&1 | FileCheck %s -check-prefix=QUIET --allow-empty
+// RUN: %hyc --target=openmp -Werror -Wno-error=hy-race -Wno-hy-unused-clause %s -o %t.cpp 2>&1 | FileCheck %s -check-prefix=NOERR
+// QUIET-NOT: hy-race
+// WERROR: error: different iterations of the parallel loops around this write may write the same element of 'hist' {{.*}} [-Werror,-Why-race]
+// NOERR: warning: {{.*}} [-Why-race]
+#include <hy/hy.hpp>
+#include <vector>
+
+// The forgotten reduction clause of a histogram.
+void histogram(const hy::array<int, 1> &key, hy::array<int, 1> &hist, int n) {
+#pragma hy parallel for
+  // CHECK: races.cpp:[[@LINE+3]]:5: warning: different iterations of the parallel loops around this write may write the same element of 'hist' (its index depends on 'key', read from memory); name it in 'reduction(OP : hist)' if the writes combine values, or in 'disjoint(hist)' on the loop if no two iterations write one element [-Why-race]
+  // CHECK: races.cpp:[[@LINE+1]]:3: note: 'i' is the index of this parallel loop
+  for (int i = 0; i < n; ++i)
+    hist(key(i)) += 1;
+}
+
+// Every thread of a block writes the block's element.
+void allThreads(hy::array<float, 1> &a, int n) {
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+#pragma hy parallel for into(threads)
+    // CHECK: races.cpp:[[@LINE+3]]:7: warning: {{.*}} of 'a' (its indices do not use 't'){{.*}} [-Why-race]
+    // CHECK: races.cpp:[[@LINE+1]]:5: note: 't' is the index of this parallel loop
+    for (int t = 0; t < 32; ++t)
+      a(i) = t;
+}
+
+// Overlapping windows: i + k and i' + k' meet.
+void windows(hy::array<int, 1> &a, int n) {
+#pragma hy parallel for
+  // CHECK: races.cpp:[[@LINE+4]]:7: warning: {{.*}} of 'a' (hyc cannot show that its indices differ for different values of 'i'){{.*}} [-Why-race]
+  // CHECK: races.cpp:[[@LINE+1]]:3: note: 'i' is the index of this parallel loop
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < 4; ++k)
+      a(i + k) = k;
+}
+
+// Proved one-to-one: no warning.
+constexpr int T = 16;
+void tiles(const hy::array<float, 2> &in, hy::array<float, 2> &out, int nb) {
+#pragma hy parallel for
+  for (int bi = 0; bi < nb; ++bi)
+#pragma hy parallel for
+    for (int bj = 0; bj < nb; ++bj) {
+      const int oi = bi * T, oj = bj * T;
+#pragma hy parallel for into(threads)
+      for (int i = 0; i < T; ++i)
+#pragma hy parallel for into(threads)
+        for (int j = 0; j < T; ++j)
+          out(oi + i, oj + j) = in(oi + i, oj + j) * 2;
+    }
+}
+
+void linear(std::vector<long long> &out, int problems, int len) {
+#pragma hy parallel for
+  for (int p = 0; p < problems; ++p) {
+    int base = p * len;
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < len; ++t)
+      out[base + t] = t;
+  }
+}
+
+void rows(hy::array<int, 2> &d, int nb) {
+#pragma hy parallel for
+  for (int b = 0; b < nb; ++b)
+#pragma hy parallel for into(threads)
+    for (int ty = 0; ty < 4; ++ty)
+#pragma hy parallel for into(threads)
+      for (int tx = 0; tx < 8; ++tx)
+        for (int a = 0; a < 2; ++a)
+          for (int c = 0; c < 2; ++c)
+            d(b * 8 + ty * 2 + a, tx + c * 8) = a + c;
+}
+
+void skewed(hy::array<int, 2> &d, int n) {
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+#pragma hy parallel for
+    for (int j = 0; j < n; ++j)
+      d(i, i + j) = j;
+}
+
+void sides(hy::array<int, 2> &d, int n) {
+#pragma hy parallel for
+  for (int side = 0; side < 2; ++side)
+#pragma hy parallel for
+    for (int t = 0; t < n; ++t) {
+      if (side == 0)
+        d(0, t) = t;
+      else
+        d(1, t) = -t;
+    }
+}
+
+// The programmer's promise, and the reduction that was meant.
+int pick(int u, int k) { return (u * 7 + k) % 1000; }
+void promised(hy::array<int, 1> &out, hy::array<int, 1> &hist, const hy::array<int, 1> &key,
+              int n) {
+#pragma hy parallel for disjoint(out) reduction(+ : hist)
+  for (int u = 0; u < n; ++u) {
+    out(pick(u, 0)) = u;
+    hist(key(u)) += 1;
+  }
+}
+
+void unusedClause(hy::array<int, 1> &a, const hy::array<int, 1> &b, int n) {
+  // CHECK: races.cpp:[[@LINE+1]]:34: warning: 'disjoint(b)' names no array that this loop writes [-Why-unused-clause]
+#pragma hy parallel for disjoint(b)
+  for (int i = 0; i < n; ++i)
+    a(i) = b(i);
+}

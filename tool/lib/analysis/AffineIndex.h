@@ -1,0 +1,74 @@
+// Index expressions of a kernel as sums of coefficient x digit: a loop
+// index i = lower + step x digit with the digit in 0..trip-1 (block, thread
+// and serial loops), through the locals of the kernel that are defined once;
+// coefficients and the rest are polynomials of loop-invariant values with
+// integer factors. Anything else (data read in the loop, a call on an
+// index, a product of two indices) is opaque. The race check
+// (CheckRaces.cpp) and the tile bounds check (CheckFetch.cpp) reason over
+// these forms.
+#pragma once
+
+#include "Checker.h"
+#include <memory>
+
+namespace hy::checks {
+
+using Mono = std::vector<unsigned>;   // sorted ids of invariant atoms (empty: 1)
+using Poly = std::map<Mono, int64_t>; // sum of coefficient x monomial
+
+Poly constant(int64_t c);
+Poly add(Poly a, const Poly &b, int64_t sign = 1);
+Poly mul(const Poly &a, const Poly &b);
+/// p > 0 for all values >= 1 of its invariants.
+bool positive(const Poly &p);
+/// |p| when all coefficients share a sign; nullopt otherwise.
+std::optional<Poly> magnitude(const Poly &p);
+/// The value of a polynomial without invariants; nullopt otherwise.
+std::optional<int64_t> constValue(const Poly &p);
+
+struct Affine {
+  std::map<const VarDecl *, Poly> digits; // coefficient of each digit
+  Poly inv;                               // the invariant part
+  bool opaque = false;                    // not of this form
+  std::string why;                        // data it depends on, if that is why
+};
+/// a - b (opaque if either is).
+Affine subtract(Affine a, const Affine &b);
+
+class AffineForms {
+public:
+  struct Digit {
+    const LoopInfo *loop = nullptr;
+    std::optional<Poly> trip; // nullopt: not known as a polynomial
+    bool parallel = false;
+  };
+
+  /// The forms over the loops of kernel `k` (block loops and thread loops
+  /// parallel, every other canonical loop of the kernel serial).
+  AffineForms(ASTContext &ctx, const Kernel &k, const std::vector<Access> &regionAccesses);
+
+  Affine affine(const Expr *e, int depth = 0);
+  const Digit *digit(const VarDecl *v) const {
+    auto it = digits.find(v);
+    return it == digits.end() ? nullptr : &it->second;
+  }
+  bool isWritten(const VarDecl *v) const { return written.count(v); }
+
+private:
+  void addLoop(const LoopInfo &li, bool parallel);
+  void addThreadLoops(const Node *n);
+  void collectSerialLoops(const Stmt *s);
+  unsigned atomId(const Expr *e);
+  bool invariant(const Expr *e, std::string &why, int depth = 0);
+  bool allInvariant(const std::vector<const Expr *> &es, std::string &why, int depth);
+  Affine opaque(const std::string &why);
+
+  ASTContext &ctx;
+  const Kernel &k;
+  std::set<const VarDecl *> written;
+  std::map<const VarDecl *, Digit> digits;
+  std::vector<std::unique_ptr<LoopInfo>> serial;
+  std::vector<const Expr *> atoms;
+};
+
+} // namespace hy::checks
