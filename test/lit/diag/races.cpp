@@ -105,6 +105,15 @@ void sides(hy::array<int, 2> &d, int n) {
     }
 }
 
+// A remainder of a non-negative affine value is a digit of known span:
+// b * T + (k + 3) % T determines b (a serial k rotating inside the block).
+void rotated(hy::array<int, 1> &out, int nb) {
+#pragma hy parallel for
+  for (int b = 0; b < nb; ++b)
+    for (int k = 0; k < T; ++k)
+      out(b * T + (k + 3) % T) = k;
+}
+
 // The programmer's promise, and the reduction that was meant.
 int pick(int u, int k) { return (u * 7 + k) % 1000; }
 void promised(hy::array<int, 1> &out, hy::array<int, 1> &hist, const hy::array<int, 1> &key,

@@ -222,6 +222,24 @@ Affine AffineForms::affine(const Expr *e, int depth) {
       return l;
     }
   }
+  // x % C of a non-negative x lies in 0..C-1: a digit nothing determines,
+  // of known span (r % T in a row index).
+  if (const auto *bo = dyn_cast<BinaryOperator>(e); bo && bo->getOpcode() == BO_Rem) {
+    auto c = evalInt(ctx, bo->getRHS());
+    Affine x = affine(bo->getLHS(), depth + 1);
+    bool nonNegative = !x.opaque && (x.inv.empty() || positive(x.inv) ||
+                                     (constValue(x.inv) && *constValue(x.inv) >= 0));
+    for (auto &[v, coef] : x.digits)
+      nonNegative &= coef.empty() || (magnitude(coef) && *magnitude(coef) == coef);
+    if (c && *c > 0 && nonNegative) {
+      Digit d;
+      d.trip = constant(*c);
+      digits[e] = d;
+      Affine a;
+      a.digits[e] = constant(1);
+      return a;
+    }
+  }
   if (const auto *uo = dyn_cast<UnaryOperator>(e))
     if (uo->getOpcode() == UO_Minus) {
       Affine a = affine(uo->getSubExpr(), depth + 1);

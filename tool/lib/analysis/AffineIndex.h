@@ -26,8 +26,12 @@ std::optional<Poly> magnitude(const Poly &p);
 /// The value of a polynomial without invariants; nullopt otherwise.
 std::optional<int64_t> constValue(const Poly &p);
 
+/// A digit: a loop index (its VarDecl), or a value known only to lie in
+/// 0..trip-1 (the Expr `x % C` of a non-negative x).
+using DigitKey = const void *;
+
 struct Affine {
-  std::map<const VarDecl *, Poly> digits; // coefficient of each digit
+  std::map<DigitKey, Poly> digits;        // coefficient of each digit
   Poly inv;                               // the invariant part
   bool opaque = false;                    // not of this form
   std::string why;                        // data it depends on, if that is why
@@ -38,7 +42,7 @@ Affine subtract(Affine a, const Affine &b);
 class AffineForms {
 public:
   struct Digit {
-    const LoopInfo *loop = nullptr;
+    const LoopInfo *loop = nullptr; // null for a bounded value (x % C)
     std::optional<Poly> trip; // nullopt: not known as a polynomial
     bool parallel = false;
   };
@@ -48,7 +52,7 @@ public:
   AffineForms(ASTContext &ctx, const Kernel &k, const std::vector<Access> &regionAccesses);
 
   Affine affine(const Expr *e, int depth = 0);
-  const Digit *digit(const VarDecl *v) const {
+  const Digit *digit(DigitKey v) const {
     auto it = digits.find(v);
     return it == digits.end() ? nullptr : &it->second;
   }
@@ -66,7 +70,7 @@ private:
   ASTContext &ctx;
   const Kernel &k;
   std::set<const VarDecl *> written;
-  std::map<const VarDecl *, Digit> digits;
+  std::map<DigitKey, Digit> digits;
   std::vector<std::unique_ptr<LoopInfo>> serial;
   std::vector<const Expr *> atoms;
 };

@@ -95,7 +95,7 @@ private:
 
   // Parallel indices that a branch around the write fixes: the write runs
   // only for one value of x in `if (x == c) write` (or the else of !=).
-  void fixedByBranches(const Expr *w, std::set<const VarDecl *> &known) {
+  void fixedByBranches(const Expr *w, std::set<DigitKey> &known) {
     std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
       if (!s)
         return;
@@ -124,7 +124,7 @@ private:
   }
 
   void check(const Access &a, const std::vector<const LoopInfo *> &parallel) {
-    std::set<const VarDecl *> known;
+    std::set<DigitKey> known;
     for (const LoopInfo *li : parallel)
       if (li->constTrip && *li->constTrip <= 1)
         known.insert(li->index);
@@ -167,8 +167,8 @@ private:
   }
 
   // Peels the digits one index determines, largest coefficient first.
-  bool peel(const Affine &d, std::set<const VarDecl *> &known) {
-    std::vector<std::pair<const VarDecl *, Poly>> terms;
+  bool peel(const Affine &d, std::set<DigitKey> &known) {
+    std::vector<std::pair<DigitKey, Poly>> terms;
     for (auto &[v, c] : d.digits) {
       if (c.empty() || known.count(v))
         continue;

@@ -64,6 +64,30 @@ struct ThreadLanes::Impl {
   void subscript(Rewriter &R) {
     for (SourceLocation at : inserts)
       R.InsertTextAfterToken(at, "[" + laneIndex + "]");
+    // Small loops inside a lane loop are unrolled at -O2 too (GCC unrolls
+    // them completely only at -O3), or the lanes run slower than the
+    // threads in order.
+    for (const Stmt *l : leaves)
+      for (const ForStmt *fs : smallLoopsIn(l))
+        if (fs != l)
+          R.InsertTextBefore(SM.getExpansionLoc(fs->getBeginLoc()), kUnroll);
+  }
+
+  static constexpr const char *kUnroll = "HY_UNROLL "; // hy/config.hpp
+
+  std::vector<const ForStmt *> smallLoopsIn(const Stmt *s) const {
+    std::vector<const ForStmt *> out;
+    std::function<void(const Stmt *)> walk = [&](const Stmt *x) {
+      if (!x)
+        return;
+      if (const auto *fs = dyn_cast<ForStmt>(x))
+        if (smallLoop(fs) && !fs->getBeginLoc().isMacroID())
+          out.push_back(fs);
+      for (const Stmt *c : x->children())
+        walk(c);
+    };
+    walk(s);
+    return out;
   }
 
   void emit(Rewriter &R) {
@@ -330,8 +354,9 @@ struct ThreadLanes::Impl {
   }
 
   std::string leaf(const Stmt *s, const std::string &indent) const {
-    return indent + "_Pragma(\"omp simd\") " + header + " { " + recomputedFor(s) + text(s) +
-           " }\n";
+    bool small = isa<ForStmt>(s) && smallLoop(cast<ForStmt>(s));
+    return indent + "_Pragma(\"omp simd\") " + header + " { " + recomputedFor(s) +
+           (small ? kUnroll : "") + text(s) + " }\n";
   }
 
   std::string declText(const VarDecl *vd) const {
