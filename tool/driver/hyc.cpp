@@ -2,7 +2,8 @@
 // (after --, from -p BUILD_DIR, or from the compile_commands.json found in
 // the input's directory or a parent, as clang-tidy does), calls the hy
 // library, writes the output only on success (removing a stale one on
-// failure).
+// failure), and the dependency file (-MD/-MF/-MT) for build systems.
+#include "hy/DepFile.h"
 #include "hy/Translator.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -44,6 +45,12 @@ static cl::opt<std::string> ReportFile("report", cl::ValueOptional,
                                        cl::value_desc("file"), cl::cat(Cat));
 static cl::opt<bool> Remarks("Rhy", cl::desc("The report as remarks on standard error"),
                              cl::cat(Cat));
+static cl::opt<bool> DepBeside("MD", cl::desc("Also write a dependency file beside -o FILE (FILE with .d for its extension)"),
+                               cl::cat(Cat));
+static cl::opt<std::string> DepFile("MF", cl::desc("Write the dependency file (make syntax) to this file"),
+                                    cl::value_desc("file"), cl::cat(Cat));
+static cl::opt<std::string> DepTarget("MT", cl::desc("Target named in the dependency file (default: the -o file)"),
+                                      cl::value_desc("name"), cl::cat(Cat));
 
 static const char *kOverview =
     "hy source-to-source compiler\n\n"
@@ -168,10 +175,22 @@ int main(int argc, const char **argv) {
   bool reportToFile = ReportFile.getNumOccurrences() && !ReportFile.empty() && ReportFile != "-";
   opts.report = reportToFile;
   opts.remarks = Remarks || (ReportFile.getNumOccurrences() && !reportToFile);
-  if (!sys::fs::exists(input)) {
-    errs() << "hyc: error: no such file: '" << input << "'\n";
+  std::string depPath = !DepFile.empty() ? std::string(DepFile)
+                        : DepBeside && !Output.empty() ? hy::depFileBeside(Output) : "";
+  std::string depTarget = !DepTarget.empty() ? std::string(DepTarget) : std::string(Output);
+  if ((DepBeside || !DepFile.empty()) && (depPath.empty() || depTarget.empty() || depTarget == "-")) {
+    errs() << "hyc: error: -MD/-MF need -o FILE (or -MF FILE -MT NAME)\n";
+    return 2;
+  }
+  auto removeOutputs = [&] {
     if (!Output.empty())
       sys::fs::remove(Output);
+    if (!depPath.empty())
+      sys::fs::remove(depPath);
+  };
+  if (!sys::fs::exists(input)) {
+    errs() << "hyc: error: no such file: '" << input << "'\n";
+    removeOutputs();
     return 1;
   }
   std::string err;
@@ -182,8 +201,7 @@ int main(int argc, const char **argv) {
   }
   hy::TranslateResult r = hy::translateFile(*db, input, opts);
   if (!r.ok) {
-    if (!Output.empty())
-      sys::fs::remove(Output);
+    removeOutputs();
     return 1;
   }
   auto write = [](const std::string &path, const std::string &text) {
@@ -203,6 +221,8 @@ int main(int argc, const char **argv) {
   if (!write(Output.empty() ? std::string("-") : std::string(Output), r.output))
     return 1;
   if (opts.report && !write(ReportFile, r.report))
+    return 1;
+  if (!depPath.empty() && !hy::writeDepFile(depPath, depTarget, r.dependencies))
     return 1;
   return 0;
 }

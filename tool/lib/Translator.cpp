@@ -3,6 +3,7 @@
 // and make the report. Each stage runs on the code earlier errors are not
 // in, so that one run reports every independent error.
 #include "hy/Translator.h"
+#include "hy/DepFile.h"
 #include "hy/ModelBuilder.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -203,7 +204,12 @@ public:
     DiagnosticConsumer *next = DE.getClient();
     std::unique_ptr<DiagnosticConsumer> owned = DE.ownsClient() ? DE.takeClient() : nullptr;
     DE.setClient(new ErrorRecorder(next, std::move(owned), errors), /*ShouldOwnClient=*/true);
+    deps.attachToPreprocessor(PP);
     return true;
+  }
+
+  void EndSourceFileAction() override {
+    result.dependencies = deps.absolute(getCompilerInstance());
   }
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
@@ -215,6 +221,7 @@ private:
   TranslateResult &result;
   PragmaTable table;
   std::vector<SourceLocation> errors;
+  DepCollector deps; // the files read, for hyc -MD
 };
 
 class Factory : public tooling::FrontendActionFactory {

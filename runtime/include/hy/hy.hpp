@@ -1,14 +1,16 @@
 // The one header annotated programs include: arrays, worklists, min/max
 // with location, CPU atomics and fetch-and-update functions, CSR helpers,
-// the fetch bounds check used by the serial/OpenMP outputs in debug mode, and
-// the per-thread copies of array reductions in OpenMP builds, and
-// hy::init() / hy::wait() for timing a CUDA build like a CPU one.
+// which device ran the kernels, the fetch bounds check used by the
+// serial/OpenMP outputs in debug mode, the per-thread copies of array
+// reductions in OpenMP builds, and hy::init() / hy::wait() for timing a
+// CUDA build like a CPU one.
 #pragma once
 
 #include <hy/config.hpp>
 #include <hy/array.hpp>
 #include <hy/atomic.hpp>
 #include <hy/csr.hpp>
+#include <hy/device.hpp>
 #include <hy/loops.hpp>
 #include <hy/minloc.hpp>
 #include <hy/privatize.hpp>
