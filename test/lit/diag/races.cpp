@@ -1,7 +1,8 @@
 // Writes that two iterations may share: a warning named hy-race, with the
 // parallel loop whose index the write does not separate; no warning for the
 // forms hyc can prove one-to-one (tiles, linearised indices, strided rows,
-// skewed indices, branches on a block index), for reduction arrays, or for
+// skewed indices, branches on a block index, CSR row walks, items of a
+// worklist filled with distinct items), for reduction arrays, or for
 // arrays named in disjoint(...). -Wno-hy-race silences it, -Werror and
 // -Werror=hy-race make it an error, also when given after '--'.
 // RUN: %hyc --target=openmp %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
@@ -15,6 +16,7 @@
 // WERROR: error: different iterations of the parallel loops around this write may write the same element of 'hist' {{.*}} [-Werror,-Why-race]
 // NOERR: warning: {{.*}} [-Why-race]
 #include <hy/hy.hpp>
+#include <hy/worklist.hpp>
 #include <vector>
 
 // The forgotten reduction clause of a histogram.
@@ -112,6 +114,117 @@ void rotated(hy::array<int, 1> &out, int nb) {
   for (int b = 0; b < nb; ++b)
     for (int k = 0; k < T; ++k)
       out(b * T + (k + 3) % T) = k;
+}
+
+// Walks of one CSR row: e from off(u) to off(u + 1) lies in row u, and rows
+// do not overlap (offsets do not decrease), so w2(e) is written once; also
+// through locals, with <= off(u + 1) - 1, and a lane's offset with stride 32.
+void rowWalks(const hy::array<long long, 1> &off, const hy::array<float, 1> &w,
+              hy::array<float, 1> &w2, hy::array<float, 1> &w3, hy::array<float, 1> &w4,
+              int n) {
+#pragma hy parallel for
+  for (int u = 0; u < n; ++u)
+    for (long long e = off(u); e < off(u + 1); ++e)
+      w2(e) = w(e) * 2;
+#pragma hy parallel for
+  for (int u = 0; u < n; ++u) {
+    const long long first = off(u), last = off(u + 1);
+    for (long long e = first; e <= last - 1; ++e)
+      w3(e) = w(e) + 1;
+  }
+#pragma hy parallel for
+  for (int u = 0; u < n; ++u)
+#pragma hy parallel for into(threads)
+    for (int lane = 0; lane < 32; ++lane)
+      for (long long e = off(u) + lane; e < off(u + 1); e += 32)
+        w4(e) = w(e);
+}
+
+// Not a row walk: two rows (u and u + 2 meet), a lane stride that lanes
+// share, and offsets the kernel writes.
+void notRowWalks(hy::array<long long, 1> &off, const hy::array<float, 1> &w,
+                 hy::array<float, 1> &w2, int n) {
+#pragma hy parallel for
+  // CHECK: races.cpp:[[@LINE+4]]:7: warning: {{.*}} of 'w2' (its index depends on 'off', read from memory){{.*}} [-Why-race]
+  // CHECK: races.cpp:[[@LINE+1]]:3: note: 'u' is the index of this parallel loop
+  for (int u = 0; u < n; ++u)
+    for (long long e = off(u); e < off(u + 2); ++e)
+      w2(e) = w(e);
+#pragma hy parallel for
+  for (int u = 0; u < n; ++u)
+#pragma hy parallel for into(threads)
+    // CHECK: races.cpp:[[@LINE+4]]:9: warning: {{.*}} of 'w2' (its index depends on 'off', read from memory){{.*}} [-Why-race]
+    // CHECK: races.cpp:[[@LINE+1]]:5: note: 'lane' is the index of this parallel loop
+    for (int lane = 0; lane < 32; ++lane)
+      for (long long e = off(u) + lane; e < off(u + 1); e += 16)
+        w2(e) = w(e);
+#pragma hy parallel for
+  // CHECK: races.cpp:[[@LINE+4]]:7: warning: {{.*}} of 'w2' (its index depends on 'off', read from memory){{.*}} [-Why-race]
+  // CHECK: races.cpp:[[@LINE+1]]:3: note: 'u' is the index of this parallel loop
+  for (int u = 0; u < n; ++u) {
+    for (long long e = off(u); e < off(u + 1); ++e)
+      w2(e) = w(e);
+    off(u) = 0;
+  }
+}
+
+// A worklist filled with distinct items (one push per iteration, of the
+// parallel index, after clear()): a later kernel's writes at its items are
+// disjoint; size reads in between are fine.
+void compacted(const hy::array<int, 1> &a, hy::array<int, 1> &out, hy::worklist<int> &wl,
+               int n) {
+  wl.clear();
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+    if (a(i) > 0)
+      wl.push(i);
+  const int count = static_cast<int>(wl.size());
+#pragma hy parallel for
+  for (int f = 0; f < count; ++f) {
+    const int v = wl(f);
+    out(v) = out(v) + a(v);
+  }
+}
+
+// Not distinct: pushes in a serial loop, two pushes, pushes of data, a
+// list not cleared before it is filled.
+void notCompacted(const hy::array<int, 1> &a, hy::array<int, 1> &out, hy::worklist<int> &wl,
+                  int n) {
+  wl.clear();
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < 2; ++k)
+      wl.push(i);
+#pragma hy parallel for
+  // CHECK: races.cpp:[[@LINE+2]]:5: warning: {{.*}} of 'out' (its index depends on 'wl', read from memory){{.*}} [-Why-race]
+  for (int f = 0; f < (int)wl.size(); ++f)
+    out(wl(f)) = 1;
+  wl.clear();
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i) {
+    wl.push(i);
+    if (a(i) > 1)
+      wl.push(i + 1);
+  }
+#pragma hy parallel for
+  // CHECK: races.cpp:[[@LINE+2]]:5: warning: {{.*}} of 'out' (its index depends on 'wl', read from memory){{.*}} [-Why-race]
+  for (int f = 0; f < (int)wl.size(); ++f)
+    out(wl(f)) = 2;
+  wl.clear();
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+    wl.push(a(i));
+#pragma hy parallel for
+  // CHECK: races.cpp:[[@LINE+2]]:5: warning: {{.*}} of 'out' (its index depends on 'wl', read from memory){{.*}} [-Why-race]
+  for (int f = 0; f < (int)wl.size(); ++f)
+    out(wl(f)) = 3;
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+    wl.push(i);
+#pragma hy parallel for
+  // CHECK: races.cpp:[[@LINE+2]]:5: warning: {{.*}} of 'out' (its index depends on 'wl', read from memory){{.*}} [-Why-race]
+  for (int f = 0; f < (int)wl.size(); ++f)
+    out(wl(f)) = 4;
 }
 
 // The programmer's promise, and the reduction that was meant.

@@ -170,6 +170,84 @@ Affine AffineForms::opaque(const std::string &why) {
   return a;
 }
 
+// A local defined once (`const long long first = off(u);`) stands for its
+// initializer.
+const Expr *AffineForms::throughLocals(const Expr *e) const {
+  for (int n = 0; e && n < 8; ++n) {
+    e = e->IgnoreParenImpCasts();
+    const VarDecl *vd = refVar(e);
+    if (!vd || !k.locals.count(vd) || written.count(vd) || !vd->getInit())
+      break;
+    e = vd->getInit();
+  }
+  return e ? e->IgnoreParenImpCasts() : e;
+}
+
+// `A(x)` / `A[x]` of a 1-D array the kernel does not write: its access.
+std::optional<Access> AffineForms::readOnlyElement(const Expr *e) const {
+  std::vector<Access> uses;
+  collectAccesses(e, uses);
+  for (const Access &u : uses)
+    if (u.element && u.indices.size() == 1 && !written.count(u.var) &&
+        u.elementExpr->IgnoreParenImpCasts() == e)
+      return u;
+  return std::nullopt;
+}
+
+std::shared_ptr<const RowWalk> AffineForms::rowWalk(const LoopInfo &li, int depth) {
+  if (!li.constStep || *li.constStep <= 0 || (li.cmp != BO_LT && li.cmp != BO_LE))
+    return nullptr;
+  // lower: A(x) or A(x) + L
+  const Expr *lo = throughLocals(li.lower);
+  const Expr *start = lo, *rest = nullptr;
+  if (const auto *bo = dyn_cast<BinaryOperator>(lo); bo && bo->getOpcode() == BO_Add) {
+    start = throughLocals(bo->getLHS());
+    rest = bo->getRHS();
+    if (!readOnlyElement(start))
+      std::swap(start, rest), start = throughLocals(start);
+  }
+  std::optional<Access> first = readOnlyElement(start);
+  if (!first)
+    return nullptr;
+  const VarDecl *offsets = first->var;
+  Affine x = affine(first->indices[0], depth + 1);
+  // bound: A(x + 1) with <, A(x + 1) - 1 with <=
+  const Expr *hi = throughLocals(li.bound);
+  if (li.cmp == BO_LE) {
+    const auto *bo = dyn_cast<BinaryOperator>(hi);
+    auto one = bo && bo->getOpcode() == BO_Sub ? evalInt(ctx, bo->getRHS()) : std::nullopt;
+    if (!one || *one != 1)
+      return nullptr;
+    hi = throughLocals(bo->getLHS());
+  }
+  std::optional<Access> last = readOnlyElement(hi);
+  if (!last || last->var != offsets || x.opaque)
+    return nullptr;
+  Affine diff = subtract(affine(last->indices[0], depth + 1), x);
+  bool nextRow = !diff.opaque && constValue(diff.inv) == 1;
+  for (auto &[v, c] : diff.digits)
+    nextRow &= c.empty();
+  if (!nextRow)
+    return nullptr;
+  // L >= 0: non-negative coefficients and part.
+  Affine pos = rest ? affine(rest, depth + 1) : Affine{};
+  if (pos.opaque)
+    return nullptr;
+  auto nonNegative = [](const Poly &p) { 
+    return p.empty() || positive(p) || (constValue(p) && *constValue(p) >= 0);
+  };
+  bool ok = nonNegative(pos.inv);
+  for (auto &[v, c] : pos.digits)
+    ok &= nonNegative(c);
+  if (!ok)
+    return nullptr;
+  pos.digits[li.index] = add(pos.digits[li.index], constant(*li.constStep));
+  auto w = std::make_shared<RowWalk>();
+  w->row = std::move(x);
+  w->position = std::move(pos);
+  return w;
+}
+
 Affine AffineForms::affine(const Expr *e, int depth) {
   if (!e || depth > 16)
     return opaque("");
@@ -190,6 +268,8 @@ Affine AffineForms::affine(const Expr *e, int depth) {
         if (!li.constStep)
           return opaque("");
         Affine a = affine(li.lower, depth + 1);
+        if (a.opaque && !it->second.parallel)
+          a.row = rowWalk(li, depth);
         a.digits[vd] = add(a.digits[vd], constant(*li.constStep));
         return a;
       }
@@ -246,6 +326,16 @@ Affine AffineForms::affine(const Expr *e, int depth) {
       for (auto &[v, c] : a.digits)
         c = add(Poly{}, c, -1);
       a.inv = add(Poly{}, a.inv, -1);
+      return a;
+    }
+  // An item of a worklist whose items are distinct determines its position.
+  if (!distinctItems.empty())
+    if (auto item = readOnlyElement(e->IgnoreParenImpCasts());
+        item && distinctItems.count(item->var)) {
+      auto w = std::make_shared<RowWalk>();
+      w->row = affine(item->indices[0], depth + 1);
+      Affine a = opaque("it depends on '" + item->var->getName().str() + "', read from memory");
+      a.row = w;
       return a;
     }
   std::string why;

@@ -30,11 +30,26 @@ std::optional<int64_t> constValue(const Poly &p);
 /// 0..trip-1 (the Expr `x % C` of a non-negative x).
 using DigitKey = const void *;
 
+struct RowWalk;
+
 struct Affine {
   std::map<DigitKey, Poly> digits;        // coefficient of each digit
   Poly inv;                               // the invariant part
   bool opaque = false;                    // not of this form
   std::string why;                        // data it depends on, if that is why
+  /// Set (on an opaque form) for the index of a loop that walks one row of
+  /// a CSR offsets array; see RowWalk.
+  std::shared_ptr<const RowWalk> row;
+};
+
+/// The index e of `for (e = A(x) + L; e < A(x + 1); e += s)` (A read-only
+/// in the kernel, L >= 0, s > 0; also `e <= A(x + 1) - 1`): e lies in row x
+/// of the offsets A, and the rows of different x are disjoint (CSR offsets
+/// do not decrease). So e determines x, and, once x is known, the position
+/// e - A(x) = L + s x (the loop's digit).
+struct RowWalk {
+  Affine row;      // x
+  Affine position; // L + s x digit
 };
 /// a - b (opaque if either is).
 Affine subtract(Affine a, const Affine &b);
@@ -57,6 +72,9 @@ public:
     return it == digits.end() ? nullptr : &it->second;
   }
   bool isWritten(const VarDecl *v) const { return written.count(v); }
+  /// Worklists whose items are distinct in this kernel: an item determines
+  /// its position (`v = wl(f)` determines f), as a RowWalk without offset.
+  std::set<const VarDecl *> distinctItems;
 
 private:
   void addLoop(const LoopInfo &li, bool parallel);
@@ -66,6 +84,9 @@ private:
   bool invariant(const Expr *e, std::string &why, int depth = 0);
   bool allInvariant(const std::vector<const Expr *> &es, std::string &why, int depth);
   Affine opaque(const std::string &why);
+  std::shared_ptr<const RowWalk> rowWalk(const LoopInfo &li, int depth);
+  const Expr *throughLocals(const Expr *e) const;
+  std::optional<Access> readOnlyElement(const Expr *e) const;
 
   ASTContext &ctx;
   const Kernel &k;

@@ -12,13 +12,26 @@
 // the locals of the kernel that are defined once), coefficients are
 // polynomials of loop-invariant values with integer factors, and anything
 // else (data read in the loop, a call, a product of two indices) makes the
-// index opaque. An index determines a digit when the digit's coefficient
+// index opaque, except a loop walking one row of CSR offsets (`e` from
+// off(u) to off(u + 1)): rows do not overlap, so e determines u; and an
+// item `v = wl(f)` of a worklist filled with distinct items (below)
+// determines f. An index
+// determines a digit when the digit's coefficient
 // exceeds what all smaller terms can add (mixed radix: in o + i with
 // o = b x 16 and i < 16 both b and i are determined); digits found in one
 // index count as known in the others (A(i, i + j)). The write is safe when
 // every parallel digit is determined. Branches `if (x == c)` on a parallel
 // index fix that index inside them.
+//
+// Worklists: a kernel that pushes to a worklist once per iteration (one
+// push, outside serial loops) a one-to-one function of its parallel indices
+// fills it with distinct items (Kernel::distinctPushes); a later kernel of
+// the same block of statements, with only size reads in between, after a
+// clear() or the declaration before the filling kernel, sees distinct
+// items: `wl.clear(); kernel: if (c(i)) wl.push(i); kernel: out(wl(f)) = ...`.
 #include "AffineIndex.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 
 namespace hy::checks {
 
@@ -26,11 +39,17 @@ namespace {
 
 class Races {
 public:
-  Races(ASTContext &ctx, DiagnosticsEngine &DE, const Kernel &k,
-        const std::vector<Access> &regionAccesses)
-      : ctx(ctx), DE(DE), k(k), acc(regionAccesses), forms(ctx, k, regionAccesses) {}
+  Races(ASTContext &ctx, DiagnosticsEngine &DE, Kernel &k,
+        const std::vector<Access> &regionAccesses, const std::vector<const Kernel *> &earlier)
+      : ctx(ctx), DE(DE), k(k), acc(regionAccesses), forms(ctx, k, regionAccesses),
+        earlier(earlier) {}
 
   void run() {
+    for (const Access &a : acc)
+      if (a.element && classifyArray(a.var->getType()).kind == ArrayKind::Worklist &&
+          distinctBefore(a.var))
+        forms.distinctItems.insert(a.var);
+    recordDistinctPushes();
     std::set<const VarDecl *> disjoint, reduced;
     for (const Reduction &r : k.reductions)
       if (r.isArray)
@@ -123,35 +142,50 @@ private:
     walk(k.blockLoops.front().loop);
   }
 
-  void check(const Access &a, const std::vector<const LoopInfo *> &parallel) {
+  // The first parallel loop whose index `indices` (of the expression `at`)
+  // do not determine; null if they determine all.
+  const LoopInfo *undetermined(const std::vector<const Expr *> &indices, const Expr *at,
+                               const std::vector<const LoopInfo *> &parallel,
+                               std::vector<Affine> &dims) {
     std::set<DigitKey> known;
     for (const LoopInfo *li : parallel)
       if (li->constTrip && *li->constTrip <= 1)
         known.insert(li->index);
-    fixedByBranches(a.elementExpr, known);
-    std::vector<Affine> dims;
-    std::string dataWhy;
-    bool anyOpaque = false;
-    for (const Expr *i : a.indices) {
+    fixedByBranches(at, known);
+    for (const Expr *i : indices)
       dims.push_back(forms.affine(i));
-      anyOpaque |= dims.back().opaque;
-      if (dataWhy.empty())
-        dataWhy = dims.back().why;
-    }
     for (bool changed = true; changed;) {
       changed = false;
       for (const Affine &d : dims)
         if (!d.opaque)
           changed |= peel(d, known);
+        else if (d.row) {
+          // A CSR row walk: e determines its row x; once x is known, the
+          // position in the row determines the rest (a lane's offset).
+          bool rowKnown = false;
+          changed |= peel(d.row->row, known, &rowKnown);
+          if (rowKnown)
+            changed |= peel(d.row->position, known);
+        }
     }
-    const LoopInfo *missing = nullptr;
     for (const LoopInfo *li : parallel)
-      if (!known.count(li->index)) {
-        missing = li;
-        break;
-      }
+      if (!known.count(li->index))
+        return li;
+    return nullptr;
+  }
+
+  void check(const Access &a, const std::vector<const LoopInfo *> &parallel) {
+    std::vector<Affine> dims;
+    const LoopInfo *missing = undetermined(a.indices, a.elementExpr, parallel, dims);
     if (!missing)
       return;
+    std::string dataWhy;
+    bool anyOpaque = false;
+    for (const Affine &d : dims) {
+      anyOpaque |= d.opaque;
+      if (dataWhy.empty())
+        dataWhy = d.why;
+    }
     std::string idx = missing->index->getName().str();
     bool used = false;
     for (const Affine &d : dims)
@@ -166,8 +200,9 @@ private:
     report(DE, missing->loop->getBeginLoc(), Diag::NoteParallelIndex) << idx;
   }
 
-  // Peels the digits one index determines, largest coefficient first.
-  bool peel(const Affine &d, std::set<DigitKey> &known) {
+  // Peels the digits one index determines, largest coefficient first;
+  // `all`: whether every digit of it is determined (its value is known).
+  bool peel(const Affine &d, std::set<DigitKey> &known, bool *all = nullptr) {
     std::vector<std::pair<DigitKey, Poly>> terms;
     for (auto &[v, c] : d.digits) {
       if (c.empty() || known.count(v))
@@ -204,20 +239,110 @@ private:
       if (!found)
         break;
     }
+    if (all)
+      *all = terms.empty();
     return any;
+  }
+
+  // One push per iteration, outside serial loops, of a one-to-one function
+  // of the parallel indices around it: the kernel fills the worklist with
+  // distinct items.
+  void recordDistinctPushes() {
+    std::map<const VarDecl *, std::vector<const CXXMemberCallExpr *>> pushes;
+    for (const Access &a : acc)
+      if (a.member && a.member->getMethodDecl() &&
+          a.member->getMethodDecl()->getName() == "push" &&
+          classifyArray(a.var->getType()).kind == ArrayKind::Worklist)
+        pushes[a.var].push_back(a.member);
+    for (auto &[w, calls] : pushes) {
+      if (calls.size() != 1 || calls[0]->getNumArgs() != 1)
+        continue;
+      const CXXMemberCallExpr *call = calls[0];
+      std::vector<const LoopInfo *> parallel;
+      for (const LoopInfo &li : k.blockLoops)
+        parallel.push_back(&li);
+      if (const Node *nest = nestOf(k.body.get(), call))
+        for (const LoopInfo &li : nest->loops)
+          parallel.push_back(&li);
+      std::vector<Affine> dims;
+      if (!inSerialLoop(call, parallel) &&
+          !undetermined({call->getArg(0)}, call, parallel, dims))
+        k.distinctPushes.insert(w);
+    }
+  }
+
+  bool inSerialLoop(const Stmt *s, const std::vector<const LoopInfo *> &parallel) {
+    const Stmt *top = k.blockLoops.front().loop;
+    for (int depth = 0; s && s != top && depth < 64; ++depth) {
+      auto parents = ctx.getParents(*s);
+      if (parents.size() != 1)
+        return true;
+      s = parents[0].get<Stmt>();
+      if (s && (isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) ||
+                isa<CXXForRangeStmt>(s)) &&
+          std::none_of(parallel.begin(), parallel.end(),
+                       [&](const LoopInfo *li) { return li->loop == s; }))
+        return true;
+    }
+    return s != top;
+  }
+
+  // Whether worklist `w` holds distinct items when this kernel starts: the
+  // statement before it that touches `w` (size reads aside) is a kernel
+  // that fills it with distinct items, and the one before that clears it
+  // or declares it.
+  bool distinctBefore(const VarDecl *w) {
+    const Stmt *top = k.blockLoops.front().loop;
+    auto parents = ctx.getParents(*top);
+    const auto *block = parents.size() == 1 ? parents[0].get<CompoundStmt>() : nullptr;
+    if (!block)
+      return false;
+    std::vector<const Stmt *> before;
+    for (const Stmt *s : block->body()) {
+      if (s == top)
+        break;
+      before.push_back(s);
+    }
+    bool filled = false;
+    for (auto it = before.rbegin(); it != before.rend(); ++it) {
+      if (const auto *ds = dyn_cast<DeclStmt>(*it))
+        for (const Decl *d : ds->decls())
+          if (d == w)
+            return filled;
+      std::vector<Access> uses;
+      collectAccesses(*it, uses);
+      bool touches = false;
+      for (const Access &u : uses)
+        touches |= u.var == w && !u.meta;
+      if (!touches)
+        continue;
+      if (filled) {
+        const auto *mc = dyn_cast<CXXMemberCallExpr>(*it);
+        return mc && mc->getMethodDecl() && mc->getMethodDecl()->getName() == "clear" &&
+               refVar(mc->getImplicitObjectArgument()) == w;
+      }
+      auto fill = std::find_if(earlier.begin(), earlier.end(), [&](const Kernel *e) {
+        return e->blockLoops.front().loop == *it;
+      });
+      if (fill == earlier.end() || !(*fill)->distinctPushes.count(w))
+        return false;
+      filled = true;
+    }
+    return false;
   }
 
   ASTContext &ctx;
   DiagnosticsEngine &DE;
-  const Kernel &k;
+  Kernel &k;
   const std::vector<Access> &acc;
   AffineForms forms;
+  const std::vector<const Kernel *> &earlier;
   std::vector<const LoopInfo *> disjointLoops;
   std::set<std::string> usedDisjoint;
 };
 
 } // namespace
 
-void Checker::checkRaces() { Races(ctx, DE, k, regionAccesses).run(); }
+void Checker::checkRaces() { Races(ctx, DE, k, regionAccesses, earlier).run(); }
 
 } // namespace hy::checks

@@ -25,7 +25,8 @@ class AffineForms;
 
 class Checker {
 public:
-  Checker(ASTContext &ctx, Kernel &k);
+  /// `earlier`: the kernels checked before this one (of the same file).
+  Checker(ASTContext &ctx, Kernel &k, const std::vector<const Kernel *> &earlier = {});
   ~Checker();
   bool run();
 
@@ -86,6 +87,7 @@ private:
   // --- races (CheckRaces.cpp): writes to array elements that two
   // iterations may share (warning -Why-race).
   void checkRaces();
+  std::vector<const Kernel *> earlier;
 
   // --- fetch (CheckFetch.cpp)
   void checkFetch(Fetch &f);

@@ -9,7 +9,8 @@ namespace hy {
 
 namespace checks {
 
-Checker::Checker(ASTContext &ctx, Kernel &k) : ctx(ctx), DE(ctx.getDiagnostics()), k(k) {}
+Checker::Checker(ASTContext &ctx, Kernel &k, const std::vector<const Kernel *> &earlier)
+    : earlier(earlier), ctx(ctx), DE(ctx.getDiagnostics()), k(k) {}
 Checker::~Checker() = default;
 
 bool Checker::run() {
@@ -42,8 +43,11 @@ bool Checker::run() {
 
 bool checkModel(clang::ASTContext &ctx, TranslationModel &model) {
   bool ok = true;
-  for (auto &k : model.kernels)
-    ok &= checks::Checker(ctx, *k).run();
+  std::vector<const Kernel *> earlier;
+  for (auto &k : model.kernels) {
+    ok &= checks::Checker(ctx, *k, earlier).run();
+    earlier.push_back(k.get());
+  }
   return ok;
 }
 
