@@ -16,7 +16,9 @@
 //     the loop, by all threads together (each thread a slice of elements);
 //   * otherwise: one relaxed atomic per update (hy/atomic.hpp), as before.
 // A loop that also reads `a` keeps the atomics (the translator decides):
-// its reads must see the other iterations' updates.
+// its reads must see the other iterations' updates. On one thread
+// (hy::one_thread()) the translator's output runs the loop as written
+// instead, without this.
 #pragma once
 
 #include <hy/atomic.hpp>
@@ -89,6 +91,11 @@ inline int omp_team() {
 #endif
 }
 } // namespace detail
+
+/// Whether the next OpenMP parallel region runs on one thread (always, in a
+/// build without OpenMP). The OpenMP target runs a kernel whose updates may
+/// be atomic as the plain loop then: no atomics, nothing to combine.
+inline bool one_thread() { return detail::omp_max_threads() <= 1; }
 
 /// How the threads of one loop update a reduction array.
 enum class privatize_mode { direct, copies, atomics };

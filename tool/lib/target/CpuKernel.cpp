@@ -7,6 +7,7 @@
 // the text the others left (PrintUtil.h, rewrittenText): lane subscripts,
 // fetch checks, updates, lane loops, the region around the loop. Each
 // decision is recorded as a remark for the report.
+#include "CpuCopies.h"
 #include "PrintUtil.h"
 #include "SimdLanes.h"
 #include "hy/Analysis.h"
@@ -69,7 +70,8 @@ std::string ompClauses(const PrintInput &in, const Kernel &k, unsigned &collapse
       p += (i ? ", " : "") + vars[i];
     p += ")";
   }
-  return p + " schedule(static)";
+  std::string fp = cpuCopies(in, k).firstprivate();
+  return p + (fp.empty() ? "" : " firstprivate(" + fp + ")") + " schedule(static)";
 }
 
 // `#pragma omp <what> <clauses>`, or the same as _Pragma after the
@@ -109,14 +111,18 @@ std::string whyShared(const Kernel &k, const Reduction &r) {
 }
 
 struct CpuKernel {
-  CpuKernel(const PrintInput &in, const Kernel &k, Rewriter &R)
+  /// `oneThread`: the kernel's form for a team of one thread, into a
+  /// scratch Rewriter: no OpenMP, updates as written (see versions()).
+  CpuKernel(const PrintInput &in, const Kernel &k, Rewriter &R, bool oneThread = false)
       : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), k(k), R(R),
-        report(in.opts.target == Target::OpenMP) {}
+        report(in.opts.target == Target::OpenMP && !oneThread), oneThread(oneThread) {}
 
   void run() {
-    if (in.opts.target != Target::Cuda)
+    if (in.opts.target != Target::Cuda && !oneThread)
       checkSharedBudgetForCpu(in, k);
-    choosePrivatized();
+    if (!oneThread)
+      choosePrivatized();
+    versioned = !oneThread && (!privatized.empty() || hasAtomics());
     pragmas();
     std::vector<ThreadLanes> lanes;
     if (in.opts.simdLanes)
@@ -127,10 +133,33 @@ struct CpuKernel {
       l.subscript(R);
     if (in.opts.checkFetch)
       rewriteFetchChecks(in, k, R);
-    updates();
+    if (!oneThread)
+      updates();
     for (ThreadLanes &l : lanes)
       l.emit(R);
-    aroundLoop();
+    if (!oneThread)
+      aroundLoop();
+  }
+
+  // Updates that may be atomic (hy::fetch_<op> calls are the user's own).
+  bool hasAtomics() const {
+    return std::any_of(k.arrayUpdates.begin(), k.arrayUpdates.end(),
+                       [](const ArrayUpdate &u) { return !u.fetchCall; });
+  }
+
+  // A kernel whose updates may be atomic comes in two versions: the
+  // OpenMP one, and for a team of one thread (hy::one_thread()) the loop
+  // as the serial target has it, SIMD lanes included, with its updates as
+  // written. An atomic anywhere in a loop, even on a path not taken, makes
+  // the compiler reload every array's data pointer after each store, and
+  // each atomic costs: one thread ran such loops up to 1.7x slower than
+  // the serial build.
+  std::string oneThreadText() {
+    Rewriter scratch(ctx.getSourceManager(), ctx.getLangOpts());
+    CpuKernel(in, k, scratch, /*oneThread=*/true).run();
+    return rewrittenText(scratch, CharSourceRange::getCharRange(
+                                      SM.getExpansionLoc(k.blockLoops.front().loop->getBeginLoc()),
+                                      stmtEnd(ctx, k.blockLoops.front().loop)));
   }
 
   void note(SourceLocation loc, const std::string &text) {
@@ -158,6 +187,13 @@ struct CpuKernel {
     }
   }
 
+  static std::string join(const std::vector<std::string> &v) {
+    std::string s;
+    for (const std::string &x : v)
+      s += (s.empty() ? "" : ", ") + x;
+    return s;
+  }
+
   void pragmas() {
     std::string declare;
     std::string clauses = ompClauses(in, k, collapsed, declare);
@@ -165,6 +201,8 @@ struct CpuKernel {
     std::string omp;
     if (privatized.empty()) {
       omp = ompDirective("parallel for", clauses, declare);
+      if ((versioned || copies.open() != "{ ") && omp.rfind("#pragma ", 0) == 0)
+        omp = "_Pragma(\"" + omp.substr(8) + "\")";
     } else {
       omp = "{ ";
       for (const Reduction *r : privatized)
@@ -179,8 +217,16 @@ struct CpuKernel {
         d = "_Pragma(\"" + d.substr(8) + "\")";
       omp += d;
     }
+    // The OpenMP loop in a lambda that makes the per-thread copies
+    // (CpuCopies.h): the addresses the outlined loop gets are then the
+    // copies', so the version for one thread also keeps its scalars in
+    // registers (an escaped `n` is reloaded after every int store).
+    if (versioned || copies.open() != "{ ")
+      omp = (versioned ? "if (!hy::one_thread()) " : "") + copies.open() + omp;
     for (size_t i = 0; i < k.blockLoops.size(); ++i) {
       const PragmaDirective &d = *k.blockLoops[i].pragma;
+      if (i == 0 && oneThread)
+        continue; // outside the loop's text
       if (i == 0)
         replacePragma(R, d, omp + " // " + d.text);
       else
@@ -205,7 +251,16 @@ struct CpuKernel {
       if (!r.isArray)
         what += std::string("; reduction(") + spelling(r.op) + " : " + r.var->getName().str() +
                 ")" + (locReductionOp(r.var->getType()) ? " as a user-defined reduction" : "");
+    if (!copies.scalars.empty() || !copies.views.empty())
+      what += "; per-thread copies (firstprivate): " + join(copies.scalars) +
+              (copies.views.empty()
+                   ? std::string()
+                   : (copies.scalars.empty() ? "" : ", ") + std::string("views of ") +
+                         join(copies.views));
     note(outer.loc, what);
+    if (versioned)
+      note(outer.loc, "on one thread (hy::one_thread()) the loop runs as written, without "
+                      "OpenMP and with plain updates (a second version of the loop)");
     // Thread loops and fetches inside the kernel.
     std::function<void(const Node *)> walk = [&](const Node *n) {
       if (n->kind == NodeKind::ThreadNest)
@@ -283,15 +338,27 @@ struct CpuKernel {
   }
 
   // The parallel region around the loop that per-thread copies need: the
-  // copies are combined after the loop, on its last line.
+  // copies are combined after the loop, on its last line. Then the version
+  // for one thread, its lines mapped back to the loop's.
   void aroundLoop() {
-    if (privatized.empty())
-      return;
     std::string end;
-    for (const Reduction *r : privatized)
-      end += " hy_privs_" + r->var->getName().str() + ".combine(hy_priv_" +
-             r->var->getName().str() + ");";
-    R.InsertTextAfter(stmtEnd(ctx, k.blockLoops.front().loop), end + " } }");
+    if (!privatized.empty()) {
+      for (const Reduction *r : privatized)
+        end += " hy_privs_" + r->var->getName().str() + ".combine(hy_priv_" +
+               r->var->getName().str() + ");";
+      end += " } }";
+    }
+    if (versioned || copies.open() != "{ ")
+      end += " " + copies.close();
+    if (versioned) {
+      const Stmt *loop = k.blockLoops.front().loop;
+      unsigned col = SM.getExpansionColumnNumber(SM.getExpansionLoc(loop->getBeginLoc()));
+      end += std::string(" else { // one thread: the loop as written\n") +
+             lineDirective(in, loop->getBeginLoc()) + std::string(col > 1 ? col - 1 : 0, ' ') +
+             oneThreadText() + "\n}\n" + lineDirective(in, stmtEnd(ctx, loop));
+    }
+    if (!end.empty())
+      R.InsertTextAfter(stmtEnd(ctx, k.blockLoops.front().loop), end);
   }
 
   const PrintInput &in;
@@ -300,6 +367,9 @@ struct CpuKernel {
   const Kernel &k;
   Rewriter &R;
   bool report;
+  CpuCopies copies = cpuCopies(in, k);
+  bool oneThread;        // the scratch version for a team of one
+  bool versioned = false; // has a version for one thread
   unsigned collapsed = 1;
   std::vector<const Reduction *> privatized; // in clause order
 };
