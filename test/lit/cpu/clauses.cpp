@@ -54,7 +54,8 @@ void triangle(hy::array<int, 2> &a, int n) {
         a(i, j) += k;
 }
 
-// Thread loops run in order inside the omp iteration of their block.
+// Thread loops run inside the omp iteration of their block: in order, the
+// innermost as SIMD lanes where it fits (and its comment says which).
 // COMMON-LABEL: void threads(
 void threads(hy::array<int, 2> &a, int n) {
 // OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for firstprivate(n, a) schedule(static)") // #pragma hy parallel for
@@ -64,7 +65,8 @@ void threads(hy::array<int, 2> &a, int n) {
 // OMP: // #pragma hy parallel for into(threads) (threads of a block: in order on the CPU)
 #pragma hy parallel for into(threads)
     for (int t = 0; t < 8; ++t)
-// OMP: // #pragma hy parallel for into(threads) (threads of a block: in order on the CPU)
+// OMP: // #pragma hy parallel for into(threads) (threads of a block: SIMD lanes on the CPU)
+// OMP-NEXT: { // threads u as SIMD lanes
 #pragma hy parallel for into(threads)
       for (int u = 0; u < 2; ++u)
         a(b, t * 2 + u) = base + t;

@@ -112,7 +112,7 @@ std::string whyShared(const Kernel &k, const Reduction &r) {
 
 struct CpuKernel {
   /// `oneThread`: the kernel's form for a team of one thread, into a
-  /// scratch Rewriter: no OpenMP, updates as written (see versions()).
+  /// scratch Rewriter: no OpenMP, updates as written (see oneThreadText()).
   CpuKernel(const PrintInput &in, const Kernel &k, Rewriter &R, bool oneThread = false)
       : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), k(k), R(R),
         report(in.opts.target == Target::OpenMP && !oneThread), oneThread(oneThread) {}
@@ -123,12 +123,12 @@ struct CpuKernel {
     if (!oneThread)
       choosePrivatized();
     versioned = !oneThread && (!privatized.empty() || hasAtomics());
-    pragmas();
     std::vector<ThreadLanes> lanes;
     if (in.opts.simdLanes)
       planLanes(k.body.get(), lanes);
     else
       noLanes(k.body.get());
+    pragmas();
     for (ThreadLanes &l : lanes)
       l.subscript(R);
     if (in.opts.checkFetch)
@@ -266,7 +266,10 @@ struct CpuKernel {
       if (n->kind == NodeKind::ThreadNest)
         for (const LoopInfo &li : n->loops)
           replacePragma(R, *li.pragma,
-                        "// " + li.pragma->text + " (threads of a block: in order on the CPU)");
+                        "// " + li.pragma->text +
+                            (laneNests.count(n) && &li == &n->loops.back()
+                                 ? " (threads of a block: SIMD lanes on the CPU)"
+                                 : " (threads of a block: in order on the CPU)"));
       if (n->kind == NodeKind::FetchNode && n->fetch) {
         replacePragma(R, *n->fetch->pragma,
                       "// " + n->fetch->pragma->text + " (no copy on the CPU)");
@@ -298,6 +301,7 @@ struct CpuKernel {
         note(n->loops.back().pragma->loc,
              "threads '" + idx + "' run as SIMD lanes ('omp simd' loops innermost)");
         out.push_back(std::move(l));
+        laneNests.insert(n);
       } else {
         note(n->loops.back().pragma->loc, "threads '" + idx + "' run in order: " + why);
       }
@@ -372,6 +376,7 @@ struct CpuKernel {
   bool versioned = false; // has a version for one thread
   unsigned collapsed = 1;
   std::vector<const Reduction *> privatized; // in clause order
+  std::set<const Node *> laneNests;          // thread nests run as SIMD lanes
 };
 
 } // namespace
