@@ -5,6 +5,7 @@
 // failure), and the dependency file (-MD/-MF/-MT) for build systems.
 #include "hy/DepFile.h"
 #include "hy/Translator.h"
+#include <algorithm>
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -72,6 +73,35 @@ static bool compilerFlag(StringRef a) {
   if (a.starts_with("-W") && !a.contains("hy-") && a != "-Werror" && a != "-Wno-error")
     return true;
   return a == "-w" || a == "-pedantic" || a == "-c";
+}
+
+// --cuda-arch: one architecture ("sm_86", "86") or a list as CMake's
+// CUDA_ARCHITECTURES gives it ("80-real,90", "80;90"): the one with the
+// least shared memory, whose budget holds for all. "native", "all",
+// "all-major" and "OFF" name no architecture here (sm_90 if nothing else
+// is named). "" for an unknown architecture.
+static std::string smallestArch(const std::string &list) {
+  std::string best;
+  long long bestLimit = 0;
+  std::string commas = list;
+  std::replace(commas.begin(), commas.end(), ';', ',');
+  SmallVector<StringRef, 4> parts;
+  StringRef(commas).split(parts, ',');
+  for (StringRef p : parts) {
+    p = p.trim();
+    for (StringRef suffix : {"-real", "-virtual"})
+      p.consume_back(suffix);
+    if (p.empty() || p == "native" || p == "all" || p == "all-major" || p == "OFF")
+      continue;
+    std::string a = p.find_first_not_of("0123456789") == StringRef::npos ? "sm_" + p.str()
+                                                                           : p.str();
+    long long limit = hy::sharedLimitOf(a);
+    if (limit <= 0)
+      return "";
+    if (best.empty() || limit < bestLimit)
+      best = a, bestLimit = limit;
+  }
+  return best.empty() ? "sm_90" : best;
 }
 
 static std::unique_ptr<tooling::CompilationDatabase>
@@ -147,9 +177,10 @@ int main(int argc, const char **argv) {
     errs() << "hyc: error: unknown target '" << TargetOpt << "' (expected serial, openmp or cuda)\n";
     return 2;
   }
-  if (hy::sharedLimitOf(CudaArch) <= 0) {
+  std::string arch = smallestArch(CudaArch);
+  if (arch.empty()) {
     errs() << "hyc: error: unknown CUDA architecture '" << CudaArch
-           << "' (expected sm_XY, e.g. sm_80 or sm_90)\n";
+           << "' (expected sm_XY, e.g. sm_80 or sm_90, or a list as CUDA_ARCHITECTURES)\n";
     return 2;
   }
   for (const std::string &w : warnings)
@@ -169,9 +200,7 @@ int main(int argc, const char **argv) {
   opts.print.lineDirectives = !NoLines;
   opts.print.checkFetch = CheckFetch;
   opts.print.simdLanes = !NoSimdLanes;
-  opts.print.cudaArch = CudaArch.find_first_not_of("0123456789") == std::string::npos
-                            ? "sm_" + CudaArch
-                            : std::string(CudaArch);
+  opts.print.cudaArch = arch;
   bool reportToFile = ReportFile.getNumOccurrences() && !ReportFile.empty() && ReportFile != "-";
   opts.report = reportToFile;
   opts.remarks = Remarks || (ReportFile.getNumOccurrences() && !reportToFile);

@@ -30,7 +30,7 @@
 // RUN: not %hyc -Wall %s 2>&1 | FileCheck %s -check-prefix=WALL
 // WALL: hyc: error: '-Wall' is a compiler argument; give it after '--'
 // RUN: not %hyc --cuda-arch=sm_99 %s 2>&1 | FileCheck %s -check-prefix=ARCH
-// ARCH: hyc: error: unknown CUDA architecture 'sm_99' (expected sm_XY, e.g. sm_80 or sm_90)
+// ARCH: hyc: error: unknown CUDA architecture 'sm_99' (expected sm_XY, e.g. sm_80 or sm_90, or a list as CUDA_ARCHITECTURES)
 // Without -p or '--', the compile_commands.json of the input's directory or
 // a parent gives the flags (as for clang-tidy); -p names the build directory.
 // RUN: rm -rf %t.proj && mkdir -p %t.proj/src/deep %t.proj/build

@@ -8,6 +8,11 @@
 // RUN: %hyc --target=serial --cuda-arch=86 %s -o %t.cpp 2>&1 | FileCheck %s -check-prefix=CPU
 // RUN: %hyc --target=openmp --cuda-arch=sm_86 -Wno-hy-shared-memory %s -o %t.cpp 2>&1 | FileCheck %s -check-prefix=NONE --allow-empty
 // RUN: not %hyc --target=openmp --cuda-arch=sm_86 -Werror=hy-shared-memory %s -o %t.cpp
+// A list as CMake's CUDA_ARCHITECTURES gives it: the smallest GPU named.
+// RUN: not %hyc --target=cuda --cuda-arch=90-real,86-virtual %s -o %t.cu 2>&1 | FileCheck %s -check-prefix=CUDA
+// RUN: not %hyc --target=cuda "--cuda-arch=90;86" %s -o %t.cu 2>&1 | FileCheck %s -check-prefix=CUDA
+// RUN: %hyc --target=cuda --cuda-arch=80-real,90 %s -o %t.cu 2>&1 | FileCheck %s -check-prefix=NONE --allow-empty
+// RUN: %hyc --target=cuda --cuda-arch=native %s -o %t.cu 2>&1 | FileCheck %s -check-prefix=NONE --allow-empty
 // NONE-NOT: shared memory
 #include <hy/hy.hpp>
 
