@@ -16,6 +16,9 @@
 // RUN: env OMP_NUM_THREADS=2 %t.ock | diff %t.ref -
 // RUN: env OMP_NUM_THREADS=1 %t.ock2 | diff %t.ref -
 // RUN: env OMP_NUM_THREADS=2 %t.ord | diff %t.ref -
+// The CUDA file's CPU fallback (HY_DEVICE=cpu), with --check-fetch:
+// RUN: %if nvcc %{ %hyc --target=cuda --check-fetch %s -o %t.cu && %nvcc -I%hy_inc %t.cu -o %t.cuda %}
+// RUN: %if nvcc %{ env HY_DEVICE=cpu OMP_NUM_THREADS=2 %t.cuda | diff %t.ref - %}
 // The lanes and checks of the form, as OpenMP prints them:
 // RUN: %hyc --target=openmp --check-fetch --no-line-directives %s | %strip | FileCheck %s
 #include <hy/hy.hpp>
