@@ -20,7 +20,9 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee
 
 # GPU_CHECK_ONLY=fw skips parts 1 and 2 (after a change that leaves the
 # runtime and every end-to-end program's generated code as they were);
-# GPU_CHECK_ONLY=fuzz runs only part 6 (the generated programs).
+# GPU_CHECK_ONLY=fuzz runs only part 6 (the generated programs);
+# GPU_CHECK_ONLY=bc only the BC sample (3d, and its benchmark with
+# GPU_CHECK_BENCH=bc).
 only=${GPU_CHECK_ONLY:-all}
 
 # 1. runtime self-test
@@ -58,7 +60,8 @@ FWI="-Isamples/floyd_warshall -Isamples/common/include"
 mkdir -p "$B/graph"
 if [ "$only" = fuzz ]; then :; else
 ( for f in samples/common/src/*.cpp; do g++ -std=c++17 -O3 -DHY_GRAPH_HAVE_ZLIB=1 -Isamples/common/include -c "$f" -o "$B/graph/$(basename "${f%.cpp}").o" & done; wait ) 2>"$out/graph-build.log"
-if $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.log" &&
+if [ "$only" = bc ]; then :
+elif $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.serial.cpp -o "$B/fwk_serial.o" 2>>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.openmp.cpp -o "$B/fwk_omp.o" 2>>"$out/fw-build.log" &&
    $CXX $FWI -c samples/floyd_warshall/main.cpp -o "$B/fw_main.o" 2>>"$out/fw-build.log" &&
@@ -95,7 +98,8 @@ fi
 
 # 3b. Δ-stepping sample: the CUDA build on the GPU against Dijkstra
 DSI="-Isamples/delta_stepping -Isamples/common/include"
-if [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
+if [ "$only" = bc ]; then :
+elif [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
    $NVCC $DSI -c .gpu/delta/delta_kernels.cuda.cu -o "$B/dsk_cuda.o" 2>"$out/delta-build.log" &&
    $CXX $DSI -c samples/delta_stepping/main.cpp -o "$B/ds_main.o" 2>>"$out/delta-build.log" &&
    nvcc -Xcompiler -fopenmp "$B/dsk_cuda.o" "$B/ds_main.o" "$B"/graph/*.o -lz -o "$B/delta_cuda" 2>>"$out/delta-build.log"; then
@@ -113,7 +117,8 @@ fi
 
 # 3c. Johnson sample: the CUDA build on the GPU against Bellman-Ford
 JNI="-Isamples/johnson -Isamples/common/include"
-if [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
+if [ "$only" = bc ]; then :
+elif [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
    $NVCC $JNI -c .gpu/johnson/johnson_kernels.cuda.cu -o "$B/jnk_cuda.o" 2>"$out/johnson-build.log" &&
    $CXX $JNI -c samples/johnson/main.cpp -o "$B/jn_main.o" 2>>"$out/johnson-build.log" &&
    nvcc -Xcompiler -fopenmp "$B/jnk_cuda.o" "$B/jn_main.o" "$B"/graph/*.o -lz -o "$B/johnson_cuda" 2>>"$out/johnson-build.log"; then
@@ -129,6 +134,86 @@ else
   result johnson 0 "build failed (see johnson-build.log)"
 fi
 
+# 3d. Graph matching sample: the CUDA builds (B = 4, 8, 16, 32) on the GPU
+# against the serial build: set and labelling bit for bit (same P checksum),
+# one pair with the same assignment and P within 1e-5 of the serial naive
+# nest, on fresh seeds; then GPU_CHECK_BENCH=1 times it (bench/graph_matching).
+GMI="-Isamples/graph_matching -Isamples/common/include"
+mkdir -p "$B/gm"
+if [ -e .gpu/gm/gm_kernels.cuda.cu ] && [ "$only" != fuzz ] &&
+   $CXX $GMI -c samples/graph_matching/main.cpp -o "$B/gm/main.o" 2>"$out/gm-build.log" &&
+   ${CXX/ -fopenmp/} $GMI -c samples/graph_matching/main.cpp -o "$B/gm/main_serial.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c samples/graph_matching/gm_data.cpp -o "$B/gm/data.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c samples/graph_matching/gm_assign.cpp -o "$B/gm/assign.o" 2>>"$out/gm-build.log" &&
+   ${CXX/ -fopenmp/} $GMI -c .gpu/gm/gm_kernels.serial.cpp -o "$B/gm/k_serial.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c .gpu/gm/gm_kernels.openmp.cpp -o "$B/gm/k_omp.o" 2>>"$out/gm-build.log"; then
+  common="$B/gm/data.o $B/gm/assign.o $B/graph/*.o -lz"
+  g++ -fopenmp "$B/gm/k_serial.o" "$B/gm/main_serial.o" $common -o "$B/gm/gm_serial"
+  g++ -fopenmp "$B/gm/k_omp.o" "$B/gm/main.o" $common -o "$B/gm/gm_omp"
+  cp .gpu/gm/gm_kernels.cuda.cu .gpu/gm/gm_kernels.b8.cu
+  for b in 4 8 16 32; do
+    ( $NVCC $GMI -DHY_GM_TILE=$b -c .gpu/gm/gm_kernels.b$b.cu -o "$B/gm/k_b$b.o" &&
+      nvcc -Xcompiler -fopenmp "$B/gm/k_b$b.o" "$B/gm/main.o" $common -o "$B/gm/gm_cuda_b$b" ) >>"$out/gm-build.log" 2>&1 &
+  done
+  nvcc -O3 -arch=sm_90 -std=c++17 $GMI bench/graph_matching/q_cublas.cu samples/graph_matching/gm_data.cpp \
+    -lcublas -o "$B/gm/q_cublas" >>"$out/gm-build.log" 2>&1 &
+  wait
+  seed=$RANDOM
+  for b in 4 8 16 32; do
+    [ -x "$B/gm/gm_cuda_b$b" ] || { result "gm.b$b" 0 "build failed (see gm-build.log)"; continue; }
+    pair="--generate n=100,graphs=2,density=0.3,noise=0.05,delete=0.05,add=0.05,seed=$((seed+b))"
+    timeout 120 "$B/gm/gm_serial" $pair --variant naive --output "$B/gm/ref.bin" >/dev/null 2>&1
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/gm/gm_cuda_b$b" $pair --compare "$B/gm/ref.bin" --tolerance 1e-5 2>&1 | grep -E "compare|device ")
+    result "gm.b$b.pair(n=100)" $(echo "$c" | grep -q "compare *matches" && echo 1 || echo 0) "$(echo $c)"
+  done
+  pair="--generate n=96,graphs=2,density=0.3,noise=0.05,seed=$seed --compat product"
+  timeout 120 "$B/gm/gm_serial" $pair --variant naive --output "$B/gm/ref.bin" >/dev/null 2>&1
+  c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/gm/gm_cuda_b8" $pair --variant product --compare "$B/gm/ref.bin" --tolerance 1e-5 2>&1 | grep -E "compare")
+  result "gm.product(n=96)" $(echo "$c" | grep -q "compare *matches" && echo 1 || echo 0) "$(echo $c)"
+  for spec in "n=24,graphs=20,density=0.3,noise=0.05,seed=$seed --mode set" \
+              "n=30,graphs=12,density=0.2,noise=0.03,seed=$((seed+1)) --mode set" \
+              "n=24,graphs=10,density=0.3,noise=0.03,seed=$((seed+2)) --mode labels"; do
+    s=$(timeout 120 "$B/gm/gm_serial" --generate $spec 2>&1 | grep -E "^  P ")
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/gm/gm_cuda_b8" --generate $spec 2>&1 | grep -E "^  P ")
+    result "gm[$spec]" $([ -n "$s" ] && [ "$s" = "$c" ] && echo 1 || echo 0) "serial $s, cuda $c"
+  done
+  c=$(HY_DEVICE=gpu timeout 120 "$B/gm/gm_cuda_b8" samples/graph_matching/Inputs/house.ag samples/graph_matching/Inputs/house_perm.ag --verify 2>&1 | grep -E "verify|accuracy")
+  result "gm[house.ag]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$(echo $c)"
+else
+  [ "$only" = fuzz ] || result gm 0 "build failed (see gm-build.log)"
+fi
+
+# 3e. BC sample: every design's CUDA build on the GPU against the reference
+# Brandes (exact and sampled, undirected and directed, endpoints, weighted),
+# and a design that does not fit refused with both numbers.
+BCI="-Isamples/bc -Isamples/common/include"
+bc_ok=0
+if [ -e .gpu/bc/bc_batched.cuda.cu ] && [ "$only" != fuzz ]; then
+  ( for f in .gpu/bc/bc_*.cuda.cu; do $NVCC $BCI -c "$f" -o "$B/$(basename "${f%.cu}").o" & done
+    for f in main bc_memory bc_scale bc_workspace; do $CXX $BCI -c "samples/bc/$f.cpp" -o "$B/bcd_$f.o" & done
+    wait ) >"$out/bc-build.log" 2>&1
+  nvcc -Xcompiler -fopenmp "$B"/bc_*.cuda.o "$B"/bcd_*.o "$B"/graph/*.o -lz -o "$B/bc_cuda" 2>>"$out/bc-build.log" && bc_ok=1
+fi
+if [ $bc_ok = 1 ]; then
+  seed=$RANDOM
+  for spec in "--generate ba:n=3000,m=5,seed=$seed --algorithm jia" \
+              "--generate ba:n=3000,m=5,seed=$seed --algorithm sriram --endpoints" \
+              "--generate ba:n=1500,m=3,seed=$((seed+1)) --algorithm shi" \
+              "--generate ba:n=20000,m=8,seed=$((seed+2)) --algorithm batched --sources random:700 --batch 256" \
+              "--generate rmat:scale=15,ef=16,seed=$((seed+3)) --undirected --algorithm batched --sources nonisolated:64" \
+              "--generate er:n=4000,p=0.002,directed=1,seed=$((seed+4)) --algorithm batched --endpoints" \
+              "--generate er:n=3000,p=0.003,directed=1,seed=$((seed+4)) --algorithm jia --sources random:500" \
+              "--generate ba:n=5000,m=4,seed=$((seed+5)) --weighted --weights int:5 --sources random:300" \
+              "--generate er:n=3000,p=0.004,directed=1,seed=$((seed+6)) --weighted --weights real --sources random:200"; do
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 300 "$B/bc_cuda" $spec --verify --top 0 2>&1 | grep verify | tail -1)
+    result "bc[$spec]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$c"
+  done
+  c=$(HY_DEVICE=gpu timeout 60 "$B/bc_cuda" --generate ba:n=120000,m=4 --algorithm jia 2>&1 | grep "needs .* available")
+  result "bc.too_big(jia, n=120000)" $([ -n "$c" ] && echo 1 || echo 0) "$(echo "$c" | cut -c1-160)"
+elif [ -e .gpu/bc/bc_batched.cuda.cu ] && [ "$only" != fuzz ]; then
+  result bc 0 "build failed (see bc-build.log)"
+fi
+
 # 4. optional timings: GPU_CHECK_BENCH=1 writes the benchmark table
 # ($out/floyd_warshall.md, as in docs/perf/) and times the bundled variants.
 if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
@@ -141,6 +226,32 @@ if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
     --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" >"$out/bench-table.log" 2>&1 ||
     echo "benchmark table: run.sh failed (see bench-table.log)" | tee -a "$out/bench.txt"
 fi
+
+# 4b. graph matching benchmark (GPU_CHECK_BENCH=1; GM_BENCH_ARGS overrides the
+# sizes, e.g. GM_BENCH_ARGS='--pair 256 --qpair 2048'): $out/graph_matching.md
+if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/gm/gm_cuda_b8" ]; then
+  # shellcheck disable=SC2086
+  bash bench/graph_matching/run.sh "$out/graph_matching.md" --bin "$B/gm" \
+    --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" ${GM_BENCH_ARGS:-} >"$out/gm-bench.log" 2>&1 ||
+    echo "graph matching benchmark: run.sh failed (see gm-bench.log)" | tee -a "$out/bench.txt"
+fi
+# 4b. BC benchmark (GPU_CHECK_BENCH=1 or bc): bench/bc/run.sh with the builds
+# above, GAP from .gpu/gapbs and NetworKit where they are there; writes
+# $out/bc.md (docs/perf/bc.md).
+case ${GPU_CHECK_BENCH:-0} in 1|*bc*)
+  if [ $bc_ok = 1 ]; then
+    gap=(); [ -d .gpu/gapbs ] && gap=(--gapbs .gpu/gapbs)
+    if ! python3 -c "import networkit" 2>/dev/null && ls .gpu/wheels/*.whl >/dev/null 2>&1; then
+      python3 -m pip install -q --no-index --find-links .gpu/wheels networkit >"$out/networkit-install.log" 2>&1 ||
+        python3 -m pip install -q --break-system-packages --no-index --find-links .gpu/wheels networkit >>"$out/networkit-install.log" 2>&1
+    fi
+    nk=(); python3 -c "import networkit" 2>/dev/null && nk=(--networkit)
+    bash bench/bc/run.sh "$out/bc.md" --src .gpu/bc --shi-variants .gpu/bc --bc-cuda "$B/bc_cuda" --build "$B/bcbench" \
+      --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" --timeout 120 --ba-exact-n 16384 "${gap[@]}" "${nk[@]}" \
+      ${BC_BENCH_ARGS:-} >"$out/bc-bench.log" 2>&1 ||
+      echo "bc benchmark: run.sh failed (see bc-bench.log)" | tee -a "$out/bench.txt"
+  fi ;;
+esac
 
 # 5. compute-sanitizer (GPU_CHECK_SANITIZE=1; off by default: it multiplies
 # the programs' run times, each run is cut at GPU_CHECK_SANITIZE_TIMEOUT=90 s): the e2e programs and
@@ -168,6 +279,13 @@ if [ "${GPU_CHECK_SANITIZE:-0}" = 1 ] && [ -x "$san" ] && [ "$only" != fuzz ]; t
   if [ -x "$B/fw_cuda" ]; then
     for tool in memcheck racecheck synccheck; do
       sanitize fw $tool "$B/fw_cuda" --generate dense:n=200,density=0.3,seed=5 --weights int:50
+    done
+  fi
+  if [ -x "$B/bc_cuda" ]; then
+    for tool in memcheck racecheck synccheck; do
+      for alg in jia batched; do
+        sanitize "bc.$alg" $tool "$B/bc_cuda" --generate ba:n=200,m=3,seed=5 --algorithm $alg --top 0
+      done
     done
   fi
 fi

@@ -34,14 +34,27 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 HERE = os.path.join(ROOT, "bench", "shortest_paths")
 
 
+LOG = None  # every command and its output, for the record (OUTDIR/run.log)
+
+
 def sh(cmd, env=None, timeout=None, check=True):
     """Runs cmd (a list), returns stdout+stderr; raises with the output on failure."""
     e = dict(os.environ)
     e.update(env or {})
     t0 = time.time()
-    r = subprocess.run(cmd, capture_output=True, text=True, env=e, timeout=timeout)
-    out = r.stdout + r.stderr
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, env=e, timeout=timeout)
+        out, rc = r.stdout + r.stderr, r.returncode
+    except subprocess.TimeoutExpired as x:
+        out, rc = f"timed out after {timeout} s\n" + str(x.stdout or ""), 124
+    except OSError as x:
+        out, rc = str(x), 127
     print(f"  [{time.time() - t0:6.1f} s] {' '.join(cmd)[:160]}", flush=True)
+    if LOG and not cmd[0].endswith(("g++", "nvcc", "sh")):
+        LOG.write(f"$ {' '.join(cmd)}  [{time.time() - t0:.1f} s, exit {rc}]\n{out}\n")
+        LOG.flush()
+    if check and rc != 0:
+        raise RuntimeError(f"{' '.join(cmd)} exited {rc}:\n{out[-3000:]}")
     if check and r.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} exited {r.returncode}:\n{out[-3000:]}")
     return out
@@ -106,7 +119,7 @@ def machine():
 def header(title, args, bundle, cpu, gpu, threads):
     commit = open(os.path.join(bundle, "commit")).read().strip() if os.path.exists(os.path.join(bundle, "commit")) else "unknown"
     return [f"# {title}", "",
-            f"- date: {datetime.datetime.utcnow().strftime('%Y-%m-%dT%H:%M:%SZ')}, commit {commit} (hy outputs)",
+            f"- date: {datetime.datetime.now(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')}, commit {commit} (hy outputs)",
             f"- GPU: {gpu}; CPU: {cpu}, {threads} OpenMP threads",
             f"- command: `bench/shortest_paths/run.py {' '.join(args)}`", ""]
 
@@ -136,8 +149,8 @@ def delta_part(b, args, threads, cpu, gpu):
     kron = b.p(f"kron{kron_scale}.hyg")
     sh([tool, "--generate", f"rmat:scale={kron_scale},ef=16,seed=1", "--undirected", "--weights", "int:255",
         "--type", "int", "--write", kron, "--info"])
-    gpu_deltas = [16, 32, 64, 128, 256, 512, 1024]
-    cpu_deltas = [8, 16, 32, 64, 128]
+    gpu_deltas = [32, 64, 128, 256, 512]
+    cpu_deltas = [32, 128]
     rows = []  # (workload, variant, delta, ms, mteps, phases, checksum, note)
     common = ["--input", kron, "--sources", str(sources), "--repeat", "3"]
     best = {}
@@ -162,13 +175,14 @@ def delta_part(b, args, threads, cpu, gpu):
                   "|---|" + "---:|" * len(gpu_deltas),
                   "| hy worklist | " + " | ".join(f"{r['ms']:.3f}" for r in sweep) + " |",
                   "| hand-written CUDA | " + " | ".join(f"{r['ms']:.3f}" for r in refs) + " |", ""]
-    out = sh([b.p("delta_omp")] + common + ["--delta-sweep", ",".join(map(str, cpu_deltas))], env=omp_env)
+    out = sh([b.p("delta_omp"), "--input", kron, "--sources", str(min(4, sources)), "--delta-sweep",
+              ",".join(map(str, cpu_deltas))], env=omp_env)
     cpu_sweep = sample_rows(out)
     best["omp"] = min(cpu_sweep, key=lambda r: r["ms"])
     gap = None
     if args.gap_sssp:
         times = []
-        for d in (1, 2, 4, 16):
+        for d in (1, 2):
             o = sh([args.gap_sssp, "-g", str(kron_scale), "-k", "16", "-n", str(sources), "-d", str(d)], env=omp_env,
                    check=False)
             m = re.search(r"Average Time:\s+([0-9.]+)", o)
@@ -193,9 +207,30 @@ def delta_part(b, args, threads, cpu, gpu):
         lines.append(f"| GAP sssp (`--gap-sssp`), {threads} threads, its own Kronecker graph of the same "
                      f"scale/degree/weights | {gap[1]} | {gap[0]:.3f} ms | - | - | "
                      f"{gap[0] / base:.2f}x | - |" if base else f"| GAP sssp | {gap[1]} | {gap[0]:.3f} ms | - | - | - | - |")
-    checks = {r["checksum"] for k, r in best.items()}
-    lines += ["", f"Checksums (sum over sources of the finite distances plus the reached vertices): "
-              f"{'all equal' if len(checks) == 1 else 'DIFFER: ' + ', '.join(sorted(checks))}.", ""]
+    checks = {r["checksum"] for k, r in best.items() if k != "omp"}  # omp: fewer sources
+    lines += ["", f"Checksums (sum over sources of the finite distances plus the reached vertices) of the "
+              f"{sources}-source rows: {'all equal' if len(checks) == 1 else 'DIFFER: ' + ', '.join(sorted(checks))}.", ""]
+
+    # High diameter: a 2-D grid (road-like), where Δ-stepping needs many
+    # buckets and the GPU sees small frontiers.
+    side = 256 if args.quick else 2048
+    grid = b.p("grid.hyg")
+    sh([tool, "--generate", f"grid:rows={side},cols={side},seed=3", "--weights", "int:255", "--type", "int",
+        "--write", grid])
+    lines += [f"High diameter: {side} x {side} grid, int weights [1, 255], 4 sources, ms per source by Δ:", "",
+              "| variant | Δ=64 | Δ=256 | Δ=1024 | Δ=4096 |", "|---|---:|---:|---:|---:|"]
+    for name, exe, env in ([("hy CUDA worklist", b.p("delta_cuda"), {"HY_DEVICE": "gpu"})] if b.gpu else []) + \
+            [(f"hy OpenMP {threads} threads", b.p("delta_omp"), omp_env)]:
+        out = sh([exe, "--input", grid, "--sources", "4", "--delta-sweep", "64,256,1024,4096"], env=env, timeout=300,
+                 check=False)
+        rs = sample_rows(out)
+        lines.append(f"| {name} | " + " | ".join(f"{r['ms']:.2f} ({r['phases']} phases)" for r in rs) + " |")
+    if b.gpu:
+        out = sh([b.p("delta_ref"), "--input", grid, "--sources", "4", "--delta", "1024"], timeout=300, check=False)
+        m = REF.search(out)
+        if m:
+            lines.append(f"| hand-written CUDA, Δ=1024 | - | - | {float(m[3]):.2f} ({m[5]} phases) | - |")
+    lines.append("")
 
     # Seed 002's experiment: R-MAT degree 32, U[0,1] weights, MTEPS per Δ.
     deltas = [0.01, 0.02, 0.04, 0.1, 0.25, 0.5, 1.0, 2.0]
@@ -207,9 +242,9 @@ def delta_part(b, args, threads, cpu, gpu):
         g = b.p(f"rmat{sc}.hyg")
         sh([tool, "--generate", f"rmat:scale={sc},ef=16,seed=2", "--undirected", "--weights", "real",
             "--type", "double", "--write", g])
-        targets = [("GPU", b.p("delta_cuda"), {"HY_DEVICE": "gpu"}, 32 if sc < 23 else 16)] if b.gpu else []
-        if sc <= 21:
-            targets.append((f"CPU {threads} thr", b.p("delta_omp"), omp_env, 8))
+        targets = [("GPU", b.p("delta_cuda"), {"HY_DEVICE": "gpu"}, 16)] if b.gpu else []
+        if sc <= 19:
+            targets.append((f"CPU {threads} thr", b.p("delta_omp"), omp_env, 4))
         for name, exe, env, k in targets:
             if args.quick:
                 k = 4
@@ -244,31 +279,34 @@ def johnson_part(b, args, threads, cpu, gpu):
     lines = header("Johnson all-pairs shortest paths (issue 13, seed 001): measured speed", sys.argv[1:],
                    args.bundle, cpu, gpu, threads)
     n = 2048 if args.quick else 65536
-    spec = ["--generate", f"er:n={n},m={16 * n},seed=1", "--directed", "--weights", "int:100"]
+    spec = ["--generate", f"er:n={n},m={16 * n},directed=1,seed=1", "--directed", "--weights", "int:100"]
     neg = ["--negative", "30"]
     omp_env = {"OMP_NUM_THREADS": str(threads), "OMP_PROC_BIND": "close", "OMP_PLACES": "cores"}
     rows = []
 
     def johnson(exe, env, extra):
-        out = sh([exe] + spec + neg + extra, env=env)
+        out = sh([exe] + spec + neg + extra, env=env, timeout=150)
         m = JOHNSON.search(out)
         return dict(k=int(m[1]), s=float(m[3]), rounds=int(m[4]), how=m[5], pairs=int(m[6]), sum=float(m[7]))
 
     full = None
     if b.gpu:
-        full = johnson(b.p("johnson_cuda"), {"HY_DEVICE": "gpu"}, ["--all-sources", "--budget", "16G"])
+        full = johnson(b.p("johnson_cuda"), {"HY_DEVICE": "gpu"},
+                       ["--all-sources", "--algorithm", "frontier", "--budget", str(16 << 30)])
         rows.append(("hy CUDA, frontier form, all sources", full["s"], full, "measured"))
-        for alg, k in (("outer", 2048 if not args.quick else 256), ("inner", 256 if not args.quick else 64)):
+        # The inner loop is n^2 per source: a few sources only.
+        for alg, k in (("outer", 4096 if not args.quick else 256), ("inner", 2)):
             r = johnson(b.p("johnson_cuda"), {"HY_DEVICE": "gpu"}, ["--sources", str(k), "--algorithm", alg])
             rows.append((f"hy CUDA, seed 001's {alg} loop, block per source", r["s"] * n / k, r,
                          f"{k} sources, x{n // k}"))
-        out = sh([b.p("fw_cuda")] + spec + neg, env={"HY_DEVICE": "gpu"})
+        out = sh([b.p("fw_cuda")] + spec + neg, env={"HY_DEVICE": "gpu"}, timeout=400)
         m, t = FWLINE.search(out), FWTIME.search(out)
         fw = dict(pairs=int(m[2]) - int(m[1]), sum=float(m[3]), s=float(t[1]), how="FW", k=n, rounds=0)
         rows.append(("hy CUDA Floyd-Warshall (the FW sample)", fw["s"], fw, "measured"))
-    k_cpu = 256 if args.quick else 4096
+    k_cpu = 1024
     r = johnson(b.p("johnson_omp"), omp_env, ["--sources", str(k_cpu)])
-    rows.append((f"hy OpenMP {threads} threads, frontier form", r["s"] * n / k_cpu, r, f"{k_cpu} sources, x{n // k_cpu}"))
+    rows.append((f"hy OpenMP {threads} threads, heap form (auto on CPUs)", r["s"] * n / k_cpu, r,
+                 f"{k_cpu} sources, x{n // k_cpu}"))
     # SciPy (one core) and NetworKit on the same arcs and weights.
     peers = []
     try:
@@ -290,6 +328,10 @@ def johnson_part(b, args, threads, cpu, gpu):
             t0 = time.time()
             csgraph.johnson(mat, directed=True, indices=np.arange(k_sp))
             ts.append(time.time() - t0)
+            if ts[0] > 60:
+                break
+        if len(ts) < 2:
+            raise ImportError(f"SciPy's johnson took {ts[0]:.0f} s for 8 sources; not extrapolated")
         per = max(0.0, (ts[1] - ts[0]) / 32)
         fixed = max(0.0, ts[0] - 8 * per)
         peers.append((f"SciPy {scipy.__version__} csgraph.johnson, 1 core", fixed + n * per,
@@ -300,7 +342,7 @@ def johnson_part(b, args, threads, cpu, gpu):
             G = nk.Graph(n, weighted=True, directed=True)
             for x, y, z in zip(u.tolist(), v.tolist(), w.tolist()):
                 G.addEdge(x, y, float(z))
-            k_nk = 1024 if not args.quick else 64
+            k_nk = 256 if not args.quick else 64
             t0 = time.time()
             sp = nk.distance.SPSP(G, list(range(k_nk)))
             sp.run()
@@ -308,9 +350,9 @@ def johnson_part(b, args, threads, cpu, gpu):
             peers.append((f"NetworKit {nk.__version__} SPSP (Dijkstra), {threads} threads, weights without "
                           "the negative shift (it has no Johnson)", t * n / k_nk, f"{k_nk} sources, x{n // k_nk}", None))
         except ImportError as e:
-            peers.append((f"NetworKit: not installed ({e})", None, "", None))
+            peers.append((f"NetworKit: not run ({e})", None, "", None))
     except ImportError as e:
-        peers.append((f"SciPy: not installed ({e})", None, "", None))
+        peers.append((f"SciPy: not run ({e})", None, "", None))
 
     lines += [f"Sparse random digraph (Erdős-Rényi, n = {n}, {16 * n} arcs, average out-degree 16), weights "
               f"[1, 100] shifted by vertex potentials in [0, 30] (negative arcs, no negative cycle), all {n} "
@@ -341,6 +383,8 @@ def main():
     ap.add_argument("--no-build", action="store_true", help="reuse the binaries of an earlier run in --build")
     args = ap.parse_args()
     os.makedirs(args.outdir, exist_ok=True)
+    global LOG
+    LOG = open(os.path.join(args.outdir, "run.log"), "a")
     have_gpu = bool(shutil.which("nvidia-smi")) and subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0
     b = Build(os.path.abspath(args.bundle), args.build, have_gpu)
     if not args.no_build:

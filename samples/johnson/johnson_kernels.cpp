@@ -273,6 +273,80 @@ long long frontier_rows(const graph<W> &g2, W delta, const hy::array<int, 1> &so
   return phases;
 }
 
+// Seed 001's starting point, the classic CPU form: every source is an
+// independent serial Dijkstra with a binary heap (indexed, so a distance
+// that drops moves its vertex up instead of queueing it again), and the
+// sources run in parallel. It does the least work of all the forms (each
+// arc relaxed once per source) and needs no atomics, which is what a CPU
+// core wants; on a GPU each source would be one thread walking its heap in
+// global memory, so the GPU builds use the frontier form instead.
+template <class W>
+long long heap_rows(const graph<W> &g2, const hy::array<int, 1> &sources, int k,
+                    hy::array<W, 2> &D, heap_space &hs) {
+  const int n = g2.n;
+  const hy::array<long long, 1> &off = g2.off;
+  const hy::array<int, 1> &col = g2.col;
+  const hy::array<W, 1> &w = g2.w;
+  const W inf = hy::graph::infinity<W>();
+  hy::array<int, 2> &heap = hs.heap; // row b: the heap of source b (vertices)
+  hy::array<int, 2> &pos = hs.pos;   // row b: v's place in it, -1 never queued, -2 settled
+  long long longest = 0;
+#pragma hy parallel for reduction(max : longest)
+  for (int b = 0; b < k; ++b) {
+    for (int v = 0; v < n; ++v) {
+      D(b, v) = inf;
+      pos(b, v) = -1;
+    }
+    const int s = sources(b);
+    D(b, s) = W(0);
+    heap(b, 0) = s;
+    pos(b, s) = 0;
+    int size = 1;
+    long long settled = 0;
+    while (size > 0) {
+      const int u = heap(b, 0);
+      pos(b, u) = -2;
+      ++settled;
+      if (--size > 0) { // the last vertex sifts down from the root
+        const int x = heap(b, size);
+        int i = 0;
+        while (true) {
+          int c = 2 * i + 1;
+          if (c >= size)
+            break;
+          if (c + 1 < size && D(b, heap(b, c + 1)) < D(b, heap(b, c)))
+            ++c;
+          if (!(D(b, heap(b, c)) < D(b, x)))
+            break;
+          heap(b, i) = heap(b, c);
+          pos(b, heap(b, i)) = i;
+          i = c;
+        }
+        heap(b, i) = x;
+        pos(b, x) = i;
+      }
+      const W du = D(b, u);
+      for (long long e = off(u); e < off(u + 1); ++e) {
+        const int v = col(e);
+        const W d = du + w(e);
+        if (pos(b, v) == -2 || !(d < D(b, v)))
+          continue;
+        D(b, v) = d;
+        int i = pos(b, v) < 0 ? size++ : pos(b, v); // sift up from its place
+        while (i > 0 && d < D(b, heap(b, (i - 1) / 2))) {
+          heap(b, i) = heap(b, (i - 1) / 2);
+          pos(b, heap(b, i)) = i;
+          i = (i - 1) / 2;
+        }
+        heap(b, i) = v;
+        pos(b, v) = i;
+      }
+    }
+    longest = std::max(longest, settled);
+  }
+  return longest;
+}
+
 template <class W>
 void summaries(const hy::array<W, 2> &D, const hy::array<W, 1> &h,
                const hy::array<int, 1> &sources, int k, row_summary<W> &out) {
@@ -324,6 +398,10 @@ template long long frontier_rows(const graph<std::int32_t> &, std::int32_t,
                                  frontier_space &);
 template long long frontier_rows(const graph<double> &, double, const hy::array<int, 1> &, int,
                                  hy::array<double, 2> &, frontier_space &);
+template long long heap_rows(const graph<std::int32_t> &, const hy::array<int, 1> &, int,
+                             hy::array<std::int32_t, 2> &, heap_space &);
+template long long heap_rows(const graph<double> &, const hy::array<int, 1> &, int,
+                             hy::array<double, 2> &, heap_space &);
 template void summaries(const hy::array<std::int32_t, 2> &, const hy::array<std::int32_t, 1> &,
                         const hy::array<int, 1> &, int, row_summary<std::int32_t> &);
 template void summaries(const hy::array<double, 2> &, const hy::array<double, 1> &,

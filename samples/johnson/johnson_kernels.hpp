@@ -65,6 +65,20 @@ template <class W>
 long long frontier_rows(const graph<W> &g2, W delta, const hy::array<int, 1> &sources, int k,
                         hy::array<W, 2> &D, frontier_space &fs);
 
+// The per-source heaps of the heap form (k x n each).
+struct heap_space {
+  heap_space() = default;
+  heap_space(int n, int k) : heap(k, n), pos(k, n) {}
+  hy::array<int, 2> heap, pos;
+};
+
+// The same rows by a serial Dijkstra per source (indexed binary heap), the
+// sources in parallel: the CPU form (no atomics, each arc relaxed once per
+// source). Returns the most vertices a source settled.
+template <class W>
+long long heap_rows(const graph<W> &g2, const hy::array<int, 1> &sources, int k,
+                    hy::array<W, 2> &D, heap_space &hs);
+
 // Per-source summaries of rows of distances in the reweighted graph,
 // reduced on the device: the sum of the true finite distances d(s, v) =
 // D(b, v) - h(s) + h(v), how many vertices are reachable (s included) and

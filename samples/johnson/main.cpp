@@ -23,6 +23,7 @@
 #include <hy_graph/random.hpp>
 #include <hy_graph/reference.hpp>
 #include <hy_graph/types.hpp>
+#include <hy/device.hpp>
 
 #include "johnson_kernels.hpp"
 
@@ -40,7 +41,7 @@ struct options {
   std::int64_t batch = 0;        // --batch K (0: by --budget)
   std::int64_t budget = 1 << 30; // bytes for a batch of rows
   std::string window = "per-vertex";
-  std::string algorithm = "frontier"; // --algorithm outer|inner|frontier
+  std::string algorithm = "auto"; // --algorithm auto|frontier|heap|outer|inner
   std::string delta = "auto";         // --delta X|auto (frontier)
   std::string output;                 // --output FILE (the FW sample's matrix format)
   std::string summary;                // --summary FILE (per-source rows)
@@ -68,11 +69,13 @@ class cli : public hy::graph::sample_cli {
                "how far past the smallest tentative distance a round settles: each vertex's "
                "least incoming weight (default) or the graph's least weight",
                o.window);
-    add_string("algorithm", "frontier|outer|inner",
-               "frontier (default): all sources of a batch run one near-far delta-stepping over "
-               "(source, vertex) pairs; outer: seed 001's outer loop, a block per source settling "
-               "every vertex within --window of the minimum each round; inner: seed 001's inner "
-               "loop, one vertex a round, its arcs in parallel",
+    add_string("algorithm", "auto|frontier|heap|outer|inner",
+               "frontier: all sources of a batch run one near-far delta-stepping over (source, "
+               "vertex) pairs; heap: a serial Dijkstra (binary heap) per source, sources in "
+               "parallel; outer: seed 001's outer loop, a block per source settling every vertex "
+               "within --window of the minimum each round; inner: seed 001's inner loop, one "
+               "vertex a round, its arcs in parallel; auto (default): frontier where the kernels "
+               "run on a GPU, heap on CPUs",
                o.algorithm);
     add_string("delta", "X|auto",
                "bucket width of the frontier form: a positive number, or auto (default): the mean "
@@ -99,8 +102,9 @@ class cli : public hy::graph::sample_cli {
     sample_cli::validate();
     if (o_.window != "per-vertex" && o_.window != "min-weight")
       throw hy::graph::usage_error("--window must be per-vertex or min-weight");
-    if (o_.algorithm != "frontier" && o_.algorithm != "outer" && o_.algorithm != "inner")
-      throw hy::graph::usage_error("--algorithm must be frontier, outer or inner");
+    if (o_.algorithm != "auto" && o_.algorithm != "frontier" && o_.algorithm != "heap" &&
+        o_.algorithm != "outer" && o_.algorithm != "inner")
+      throw hy::graph::usage_error("--algorithm must be auto, frontier, heap, outer or inner");
     if (o_.delta != "auto" && !(hy::graph::parse_double_value(o_.delta) > 0))
       throw hy::graph::usage_error("--delta must be positive or auto");
   }
@@ -258,16 +262,19 @@ int run(const options &o) {
     for (vid v = 0; v < n; ++v)
       sources.push_back(v);
   } else {
-    sources = hy::graph::pick_sources(csr, o.g.sources, o.g.seed);
+    sources = hy::graph::pick_sources(csr, o.g);
   }
   if (o.print && n > 16)
     throw hy::graph::usage_error("--print needs n <= 16");
   if (!o.output.empty() && o.source >= 0)
     throw hy::graph::usage_error("--output writes the whole matrix: drop --source");
-  const bool frontier = o.algorithm == "frontier";
+  const std::string algorithm =
+      o.algorithm != "auto" ? o.algorithm : hy::device().gpu ? "frontier" : "heap";
+  const bool frontier = algorithm == "frontier", heap = algorithm == "heap";
   // Bytes per (source, vertex) pair of a batch: the distance, and a settled
-  // flag (outer, inner) or a claim stamp and four worklist slots (frontier).
-  const long long pairBytes = frontier ? sizeof(W) + 4 + 4 * 4 : sizeof(W) + 1;
+  // flag (outer, inner), a claim stamp and four worklist slots (frontier) or
+  // a heap slot and a position (heap).
+  const long long pairBytes = frontier ? sizeof(W) + 4 + 4 * 4 : heap ? sizeof(W) + 8 : sizeof(W) + 1;
   long long most = o.batch ? o.batch : o.budget / std::max(1LL, pairBytes * n);
   if (frontier)
     most = std::min<long long>(most, std::numeric_limits<int>::max() / std::max(1, n));
@@ -287,6 +294,9 @@ int run(const options &o) {
   apsp::frontier_space fs;
   if (frontier)
     fs = apsp::frontier_space(n, batch);
+  apsp::heap_space hs;
+  if (heap)
+    hs = apsp::heap_space(n, batch);
   apsp::row_summary<W> sm(batch);
   std::ofstream out, summary;
   if (!o.output.empty()) {
@@ -309,7 +319,9 @@ int run(const options &o) {
     const auto t1 = clock_type::now();
     if (frontier)
       rounds = std::max(rounds, apsp::frontier_rows(g2, delta, src, k, D, fs));
-    else if (o.algorithm == "inner")
+    else if (heap)
+      rounds = std::max(rounds, apsp::heap_rows(g2, src, k, D, hs));
+    else if (algorithm == "inner")
       rounds = std::max(rounds, apsp::inner_rows(g2, src, k, D));
     else
       rounds = std::max(rounds, apsp::dijkstra_rows(g2, minIn, win, src, k, D));
@@ -364,15 +376,16 @@ int run(const options &o) {
   }
   std::printf("potentials: %lld Bellman-Ford rounds; %.6f s with reweighting\n", bfRounds,
               prepSeconds);
-  std::string how = o.algorithm;
+  std::string how = algorithm;
   if (frontier)
     how += ", delta " + std::to_string(static_cast<double>(delta));
-  else if (o.algorithm == "outer")
+  else if (algorithm == "outer")
     how += ", window: " + o.window;
   std::printf("sources: %zu in batches of %d, %.6f s (%.1f sources/s), at most %lld %s per "
               "batch (%s)\n",
               sources.size(), batch, solveSeconds, sources.size() / std::max(1e-12, solveSeconds),
-              rounds, frontier ? "phases" : "rounds per source", how.c_str());
+              rounds, frontier ? "phases" : heap ? "vertices settled per source" : "rounds per source",
+              how.c_str());
   std::printf("reachable pairs: %lld; diameter (largest finite distance): %g; checksum %.17g\n",
               reachedPairs, static_cast<double>(diameter), checksum);
   if (o.print)

@@ -106,7 +106,7 @@ with tempfile.TemporaryDirectory() as tmp:
         print(f"{'ok  ' if ok else 'FAIL'} n={n} m={m}: pairs {pairs} (scipy {want_pairs}), "
               f"sum {total:.0f} (scipy {want_sum:.0f})")
         failures += not ok
-        for alg in ("frontier", "outer", "inner"):
+        for alg in ("frontier", "heap", "outer", "inner"):
             mat, summ = os.path.join(tmp, f"m{trial}{alg}.bin"), os.path.join(tmp, f"s{trial}{alg}.txt")
             rc, out = solve(path, "--algorithm", alg, "--output", mat, "--summary", summ)
             why = f"exit {rc}: {out}" if rc != 0 else None
