@@ -2,7 +2,9 @@
 // parallel loop whose index the write does not separate; no warning for the
 // forms hyc can prove one-to-one (tiles, linearised indices, strided rows,
 // skewed indices, branches on a block index, CSR row walks, items of a
-// worklist filled with distinct items), for reduction arrays, or for
+// worklist filled with distinct items), for writes that all store one
+// invariant value to an array the kernel does not read, for reduction
+// arrays, or for
 // arrays named in disjoint(...). -Wno-hy-race silences it, -Werror and
 // -Werror=hy-race make it an error, also when given after '--'.
 // RUN: %hyc --target=openmp %s -o %t.cpp 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=error:
@@ -198,7 +200,7 @@ void notCompacted(const hy::array<int, 1> &a, hy::array<int, 1> &out, hy::workli
 #pragma hy parallel for
   // CHECK: races.cpp:[[@LINE+2]]:5: warning: {{.*}} of 'out' (its index depends on 'wl', read from memory){{.*}} [-Why-race]
   for (int f = 0; f < (int)wl.size(); ++f)
-    out(wl(f)) = 1;
+    out(wl(f)) = f + 1;
   wl.clear();
 #pragma hy parallel for
   for (int i = 0; i < n; ++i) {
@@ -209,7 +211,7 @@ void notCompacted(const hy::array<int, 1> &a, hy::array<int, 1> &out, hy::workli
 #pragma hy parallel for
   // CHECK: races.cpp:[[@LINE+2]]:5: warning: {{.*}} of 'out' (its index depends on 'wl', read from memory){{.*}} [-Why-race]
   for (int f = 0; f < (int)wl.size(); ++f)
-    out(wl(f)) = 2;
+    out(wl(f)) = f + 2;
   wl.clear();
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
@@ -217,14 +219,63 @@ void notCompacted(const hy::array<int, 1> &a, hy::array<int, 1> &out, hy::workli
 #pragma hy parallel for
   // CHECK: races.cpp:[[@LINE+2]]:5: warning: {{.*}} of 'out' (its index depends on 'wl', read from memory){{.*}} [-Why-race]
   for (int f = 0; f < (int)wl.size(); ++f)
-    out(wl(f)) = 3;
+    out(wl(f)) = f + 3;
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
     wl.push(i);
 #pragma hy parallel for
   // CHECK: races.cpp:[[@LINE+2]]:5: warning: {{.*}} of 'out' (its index depends on 'wl', read from memory){{.*}} [-Why-race]
   for (int f = 0; f < (int)wl.size(); ++f)
-    out(wl(f)) = 4;
+    out(wl(f)) = f + 4;
+}
+
+// A branch fixes an index also as a conjunct, or as a disjunct of its else.
+void conjunct(hy::array<int, 1> &first, hy::array<int, 2> &d, bool on, int k, int n) {
+#pragma hy parallel for
+  for (int b = 0; b < k; ++b)
+#pragma hy parallel for
+    for (int v = 0; v < n; ++v) {
+      if (on && v == 0)
+        first(b) = b;
+      if (v != 0 || !on) {
+        d(b, v) = v;
+      } else {
+        first(b) = -b;
+      }
+    }
+}
+
+// Writes that all store one loop-invariant value, of an array the kernel
+// does not read: any order leaves the same value (a BFS's visited flags).
+void sameValue(const hy::array<int, 1> &col, hy::array<char, 1> &visited,
+               hy::array<int, 1> &count, int m) {
+#pragma hy parallel for
+  for (int e = 0; e < m; ++e)
+    visited(col(e)) = 1;
+  const int two = 2;
+#pragma hy parallel for
+  for (int e = 0; e < m; ++e) {
+    if (col(e) > 5)
+      visited(col(e)) = two;
+    else
+      visited(col(e) + 1) = two;
+  }
+// Not so: two values, a read of the array, a value of the iteration.
+#pragma hy parallel for
+  for (int e = 0; e < m; ++e) {
+    // CHECK: races.cpp:[[@LINE+1]]:5: warning: {{.*}} of 'visited' {{.*}} [-Why-race]
+    visited(col(e)) = 1;
+    // CHECK: races.cpp:[[@LINE+1]]:5: warning: {{.*}} of 'visited' {{.*}} [-Why-race]
+    visited(col(e) / 2) = 0;
+  }
+#pragma hy parallel for
+  for (int e = 0; e < m; ++e)
+    // CHECK: races.cpp:[[@LINE+1]]:24: warning: {{.*}} of 'visited' {{.*}} [-Why-race]
+    if (!visited(0)) { visited(col(e)) = 1; }
+#pragma hy parallel for
+  for (int e = 0; e < m; ++e)
+    // CHECK: races.cpp:[[@LINE+1]]:5: warning: {{.*}} of 'count' {{.*}} [-Why-race]
+    count(col(e)) = e;
 }
 
 // The programmer's promise, and the reduction that was meant.

@@ -21,7 +21,9 @@
 // o = b x 16 and i < 16 both b and i are determined); digits found in one
 // index count as known in the others (A(i, i + j)). The write is safe when
 // every parallel digit is determined. Branches `if (x == c)` on a parallel
-// index fix that index inside them.
+// index fix that index inside them (also as a conjunct). Writes that all
+// store one loop-invariant value to an array the kernel does not read
+// (`visited(col(e)) = 1`) are not checked: any order leaves the same value.
 //
 // Worklists: a kernel that pushes to a worklist once per iteration (one
 // push, outside serial loops) a one-to-one function of its parallel indices
@@ -57,9 +59,10 @@ public:
     for (const LoopInfo &li : k.blockLoops)
       noteDisjoint(li, disjoint);
     std::set<const Expr *> done;
+    std::set<const VarDecl *> sameValue = sameValueArrays();
     for (const Access &a : acc) {
       if (!a.write || !a.element || k.locals.count(a.var) || reduced.count(a.var) ||
-          !done.insert(a.elementExpr).second)
+          sameValue.count(a.var) || !done.insert(a.elementExpr).second)
         continue;
       ArrayType t = classifyArray(a.var->getType());
       if (t.kind != ArrayKind::HyArray && t.kind != ArrayKind::StdVector)
@@ -113,33 +116,53 @@ private:
   }
 
   // Parallel indices that a branch around the write fixes: the write runs
-  // only for one value of x in `if (x == c) write` (or the else of !=).
+  // only for one value of x in `if (x == c) write` (or the else of !=),
+  // also as a conjunct (`if (queue && x == 0)`) or, in an else branch, a
+  // disjunct (`if (x != 0 || done) ... else write`).
   void fixedByBranches(const Expr *w, std::set<DigitKey> &known) {
     std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
       if (!s)
         return;
       if (const auto *is = dyn_cast<IfStmt>(s)) {
-        const auto *c = dyn_cast<BinaryOperator>(is->getCond()->IgnoreParenImpCasts());
         auto holds = [&](const Stmt *branch) {
           return branch && branch->getSourceRange().fullyContains(w->getSourceRange());
         };
-        if (c && (c->getOpcode() == BO_EQ || c->getOpcode() == BO_NE)) {
-          const VarDecl *v = refVar(c->getLHS());
-          if (!v || !evalInt(ctx, c->getRHS()))
-            v = evalInt(ctx, c->getLHS()) ? refVar(c->getRHS()) : nullptr;
-          const AffineForms::Digit *d = v ? forms.digit(v) : nullptr;
-          if (d && d->parallel) {
-            bool two = d->loop->constTrip && *d->loop->constTrip == 2;
-            if ((c->getOpcode() == BO_EQ && (holds(is->getThen()) || (two && holds(is->getElse())))) ||
-                (c->getOpcode() == BO_NE && (holds(is->getElse()) || (two && holds(is->getThen())))))
-              known.insert(v);
-          }
-        }
+        if (holds(is->getThen()))
+          fixes(is->getCond(), true, known);
+        if (holds(is->getElse()))
+          fixes(is->getCond(), false, known);
       }
       for (const Stmt *ch : s->children())
         walk(ch);
     };
     walk(k.blockLoops.front().loop);
+  }
+
+  // The parallel indices condition `c` fixes to one value when it is
+  // `truth` (a loop of two iterations is fixed by x != C too).
+  void fixes(const Expr *c, bool truth, std::set<DigitKey> &known) {
+    c = c->IgnoreParenImpCasts();
+    if (const auto *u = dyn_cast<UnaryOperator>(c); u && u->getOpcode() == UO_LNot)
+      return fixes(u->getSubExpr(), !truth, known);
+    const auto *b = dyn_cast<BinaryOperator>(c);
+    if (!b)
+      return;
+    if ((b->getOpcode() == BO_LAnd && truth) || (b->getOpcode() == BO_LOr && !truth)) {
+      fixes(b->getLHS(), truth, known);
+      fixes(b->getRHS(), truth, known);
+      return;
+    }
+    if (b->getOpcode() != BO_EQ && b->getOpcode() != BO_NE)
+      return;
+    const VarDecl *v = refVar(b->getLHS());
+    if (!v || !evalInt(ctx, b->getRHS()))
+      v = evalInt(ctx, b->getLHS()) ? refVar(b->getRHS()) : nullptr;
+    const AffineForms::Digit *d = v ? forms.digit(v) : nullptr;
+    if (!d || !d->parallel)
+      return;
+    bool two = d->loop->constTrip && *d->loop->constTrip == 2;
+    if ((b->getOpcode() == BO_EQ) == truth || two)
+      known.insert(v);
   }
 
   // The first parallel loop whose index `indices` (of the expression `at`)
@@ -242,6 +265,42 @@ private:
     if (all)
       *all = terms.empty();
     return any;
+  }
+
+  // Arrays every write of which in this kernel stores one loop-invariant
+  // value (`visited(col(e)) = 1`, `P(v, u) = true`), and which the kernel
+  // does not read: whichever write comes last, the element ends the same.
+  std::set<const VarDecl *> sameValueArrays() {
+    std::map<const VarDecl *, const Expr *> value;
+    std::set<const VarDecl *> no;
+    for (const Access &a : acc) {
+      if (!a.element || a.meta)
+        continue;
+      const Expr *rhs = a.read || !a.write ? nullptr : assignedValue(a.elementExpr);
+      Affine f = rhs ? forms.affine(rhs) : Affine{};
+      if (!rhs || f.opaque || !f.digits.empty()) {
+        no.insert(a.var);
+        continue;
+      }
+      auto [it, fresh] = value.emplace(a.var, rhs);
+      if (!fresh && !sameExpr(ctx, it->second, rhs))
+        no.insert(a.var);
+    }
+    std::set<const VarDecl *> out;
+    for (auto &[v, e] : value)
+      if (!no.count(v))
+        out.insert(v);
+    return out;
+  }
+
+  // The value `lhs = value` stores (null if lhs is not a plain assignment's
+  // left side).
+  const Expr *assignedValue(const Expr *lhs) {
+    auto parents = ctx.getParents(*lhs);
+    const auto *bo = parents.size() == 1 ? parents[0].get<BinaryOperator>() : nullptr;
+    if (!bo || bo->getOpcode() != BO_Assign || bo->getLHS()->IgnoreParenImpCasts() != lhs)
+      return nullptr;
+    return bo->getRHS();
   }
 
   // One push per iteration, outside serial loops, of a one-to-one function
