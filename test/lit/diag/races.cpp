@@ -245,6 +245,8 @@ void conjunct(hy::array<int, 1> &first, hy::array<int, 2> &d, bool on, int k, in
     }
 }
 
+HY_HD inline int peek(const hy::array<char, 1> &v, int i) { return v(i); }
+
 // Writes that all store one loop-invariant value, of an array the kernel
 // does not read: any order leaves the same value (a BFS's visited flags).
 void sameValue(const hy::array<int, 1> &col, hy::array<char, 1> &visited,
@@ -276,6 +278,13 @@ void sameValue(const hy::array<int, 1> &col, hy::array<char, 1> &visited,
   for (int e = 0; e < m; ++e)
     // CHECK: races.cpp:[[@LINE+1]]:5: warning: {{.*}} of 'count' {{.*}} [-Why-race]
     count(col(e)) = e;
+// A read of the whole array, through a helper, is a read too.
+#pragma hy parallel for
+  for (int e = 0; e < m; ++e) {
+    // CHECK: races.cpp:[[@LINE+1]]:5: warning: {{.*}} of 'visited' {{.*}} [-Why-race]
+    visited(col(e)) = 1;
+    count(e) = peek(visited, e);
+  }
 }
 
 // The programmer's promise, and the reduction that was meant.

@@ -269,13 +269,18 @@ private:
 
   // Arrays every write of which in this kernel stores one loop-invariant
   // value (`visited(col(e)) = 1`, `P(v, u) = true`), and which the kernel
-  // does not read: whichever write comes last, the element ends the same.
+  // does not read, by element or whole (passed to a helper, .data()):
+  // whichever write comes last, the element ends the same.
   std::set<const VarDecl *> sameValueArrays() {
     std::map<const VarDecl *, const Expr *> value;
     std::set<const VarDecl *> no;
     for (const Access &a : acc) {
-      if (!a.element || a.meta)
+      if (a.meta)
         continue;
+      if (!a.element) { // the whole array: a helper or .data() may read it
+        no.insert(a.var);
+        continue;
+      }
       const Expr *rhs = a.read || !a.write ? nullptr : assignedValue(a.elementExpr);
       Affine f = rhs ? forms.affine(rhs) : Affine{};
       if (!rhs || f.opaque || !f.digits.empty()) {
