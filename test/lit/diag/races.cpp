@@ -109,6 +109,21 @@ void sides(hy::array<int, 2> &d, int n) {
     }
 }
 
+// In a loop of two iterations x != C leaves one value of x only when C is
+// one of its values.
+void twoSides(hy::array<int, 1> &first, int k) {
+#pragma hy parallel for
+  for (int b = 0; b < k; ++b)
+#pragma hy parallel for
+    for (int side = 1; side < 3; ++side) {
+      if (side != 1)
+        first(b) = side;
+      // CHECK: races.cpp:[[@LINE+2]]:9: warning: {{.*}} of 'first' {{.*}} [-Why-race]
+      if (side != 0)
+        first(2 * k + b) = side;
+    }
+}
+
 // A remainder of a non-negative affine value is a digit of known span:
 // b * T + (k + 3) % T determines b (a serial k rotating inside the block).
 void rotated(hy::array<int, 1> &out, int nb) {

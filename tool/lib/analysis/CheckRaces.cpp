@@ -139,7 +139,8 @@ private:
   }
 
   // The parallel indices condition `c` fixes to one value when it is
-  // `truth` (a loop of two iterations is fixed by x != C too).
+  // `truth` (a loop of two iterations is fixed by x != C too, when C is
+  // one of its values).
   void fixes(const Expr *c, bool truth, std::set<DigitKey> &known) {
     c = c->IgnoreParenImpCasts();
     if (const auto *u = dyn_cast<UnaryOperator>(c); u && u->getOpcode() == UO_LNot)
@@ -155,14 +156,26 @@ private:
     if (b->getOpcode() != BO_EQ && b->getOpcode() != BO_NE)
       return;
     const VarDecl *v = refVar(b->getLHS());
-    if (!v || !evalInt(ctx, b->getRHS()))
-      v = evalInt(ctx, b->getLHS()) ? refVar(b->getRHS()) : nullptr;
+    std::optional<int64_t> cval = evalInt(ctx, b->getRHS());
+    if (!v || !cval) {
+      cval = evalInt(ctx, b->getLHS());
+      v = cval ? refVar(b->getRHS()) : nullptr;
+    }
     const AffineForms::Digit *d = v ? forms.digit(v) : nullptr;
     if (!d || !d->parallel)
       return;
-    bool two = d->loop->constTrip && *d->loop->constTrip == 2;
-    if ((b->getOpcode() == BO_EQ) == truth || two)
+    if ((b->getOpcode() == BO_EQ) == truth || isOneOfTwo(*d->loop, *cval))
       known.insert(v);
+  }
+
+  // Is `c` one of the two values of a loop of two iterations (x != c then
+  // leaves only the other one)? Not when c lies outside the loop's range:
+  // x != 5 with x in {0, 1} holds for both.
+  bool isOneOfTwo(const LoopInfo &li, int64_t c) {
+    if (!li.constTrip || *li.constTrip != 2 || !li.constStep)
+      return false;
+    std::optional<int64_t> lo = evalInt(ctx, li.lower);
+    return lo && (c == *lo || c == *lo + *li.constStep);
   }
 
   // The first parallel loop whose index `indices` (of the expression `at`)
