@@ -46,31 +46,7 @@ template <class T, int N> struct view {
   T *data() const { return p; }
 
 private:
-  std::size_t offset(std::size_t i) const {
-    check(0, i);
-    return i;
-  }
-  std::size_t offset(std::size_t i, std::size_t j) const {
-    check(0, i);
-    check(1, j);
-    return i * ext[1] + j;
-  }
-  std::size_t offset(std::size_t i, std::size_t j, std::size_t k) const {
-    check(0, i);
-    check(1, j);
-    check(2, k);
-    return (i * ext[1] + j) * ext[2] + k;
-  }
-  // The message hy::array prints with HY_CHECK_BOUNDS.
-  void check([[maybe_unused]] int d, [[maybe_unused]] std::size_t i) const {
-#ifdef HY_CHECK_BOUNDS
-    if (i >= ext[d]) {
-      std::fprintf(stderr, "hy: index out of range (dimension %d: index %lld, extent %lld)\n", d,
-                   static_cast<long long>(i), static_cast<long long>(ext[d]));
-      std::abort();
-    }
-#endif
-  }
+  template <class... S> std::size_t offset(S... i) const { return detail::offset(ext, i...); }
 };
 
 /// The view of an array (hy::array or std::vector; const gives a view of
