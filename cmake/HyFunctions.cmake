@@ -29,7 +29,9 @@
 # translation is compiled with the annotated file's directory as a quoted
 # include path, so `#include "x.h"` next to it works from the build tree.
 # CUDA builds use the target's CUDA_ARCHITECTURES (from
-# CMAKE_CUDA_ARCHITECTURES). With no build type (single-config generators)
+# CMAKE_CUDA_ARCHITECTURES), and hyc checks fetch tiles against the shared
+# memory of the smallest of them (--cuda-arch); the CPU variants against
+# CMAKE_CUDA_ARCHITECTURES when it is set. With no build type (single-config generators)
 # the translations and hy_add_executable's targets are built with -O3, CPU
 # and CUDA alike; a build type's own flags apply otherwise. HY_NATIVE (default
 # ON) adds -march=native to hy_add_executable's targets.
@@ -98,6 +100,14 @@ function(_hy_translate tgt variant dir files flags)
       "$<$<BOOL:${defs}>:-D$<JOIN:${defs},$<SEMICOLON>-D>>"
       "$<$<BOOL:${incs}>:-I$<JOIN:${incs},$<SEMICOLON>-I>>"
       "${stdopts}")
+  # The GPUs whose shared memory limits the tiles (hyc --cuda-arch).
+  set(arch)
+  if(variant STREQUAL "cuda")
+    set(arch "--cuda-arch=$<JOIN:$<TARGET_PROPERTY:${tgt},CUDA_ARCHITECTURES>,,>")
+  elseif(CMAKE_CUDA_ARCHITECTURES)
+    string(REPLACE ";" "," archs "${CMAKE_CUDA_ARCHITECTURES}")
+    set(arch "--cuda-arch=${archs}")
+  endif()
   set(seen)
   foreach(src ${files})
     get_filename_component(base ${src} NAME_WE)
@@ -111,7 +121,7 @@ function(_hy_translate tgt variant dir files flags)
     list(APPEND seen ${out})
     add_custom_command(OUTPUT ${out}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
-      COMMAND ${HYC_EXECUTABLE} --target=${variant} ${flags} ${abs} -o ${out} -MF ${dep}
+      COMMAND ${HYC_EXECUTABLE} --target=${variant} ${arch} ${flags} ${abs} -o ${out} -MF ${dep}
               -- ${parse_args}
       DEPENDS ${abs} ${HYC_DEPENDS}
       DEPFILE ${dep}

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs the builds of one e2e program and diffs their outputs exactly.
 # usage: compare.sh SERIAL OPENMP [OTHER...]
-# SERIAL runs once (the reference); OPENMP runs with 2 and 3 threads;
+# SERIAL runs once (the reference); OPENMP runs with 1, 2 and 3 threads
+# (one thread takes the loops' versions for one thread);
 # each OTHER (e.g. a --check-fetch build) runs once. Any non-zero exit or
 # any difference fails the test.
 set -u
@@ -18,9 +19,10 @@ run() { # name env-threads binary
   if [ $rc -ne 0 ]; then echo "FAIL: $3 (threads ${2:-default}) exited with $rc" >&2; status=1; return; fi
   if ! diff -u "$dir/ref" "$dir/$1"; then echo "FAIL: $3 (threads ${2:-default}) differs from $serial" >&2; status=1; fi
 }
+run omp1 1 "$omp"
 run omp2 2 "$omp"
 run omp3 3 "$omp"
 i=0
 for other in "$@"; do i=$((i + 1)); run "other$i" "" "$other"; done
-[ $status -eq 0 ] && echo "OK: $(wc -l < "$dir/ref") lines identical across serial, OpenMP (2 and 3 threads) and $# other build(s)"
+[ $status -eq 0 ] && echo "OK: $(wc -l < "$dir/ref") lines identical across serial, OpenMP (1, 2 and 3 threads) and $# other build(s)"
 exit $status

@@ -1,6 +1,7 @@
 // GoogleTest for HY_CHECK_BOUNDS on the CPU: built with HY_CHECK_BOUNDS and
-// NDEBUG (as a release build is), every index of hy::array and of
-// hy::cuda::view (its host side, the same code the GPU runs) is checked
+// NDEBUG (as a release build is), every index of hy::array, of hy::view
+// (what OpenMP kernels index arrays through) and of hy::cuda::view (its
+// host side, the same code the GPU runs) is checked
 // against the extent of its own dimension. Extents differ per dimension, so
 // a check against another dimension's extent either stops a valid access or
 // lets an invalid one through.
@@ -65,6 +66,22 @@ TEST(BoundsDeathTest, ArrayRank3) {
   const hy::array<int, 3> &c = a;
   EXPECT_EQ(c(1, 2, 4), 1);
   EXPECT_DEATH((void)c(0, 0, 5), outOfRange(2, 5, 5));
+}
+
+TEST(BoundsDeathTest, CpuViews) {
+  hy::array<int, 3> a(2, 3, 5);
+  auto v = hy::view_of(a);
+  v(1, 2, 4) = 1;
+  EXPECT_EQ(a(1, 2, 4), 1);
+  EXPECT_DEATH((void)v(2, 0, 0), outOfRange(0, 2, 2));
+  EXPECT_DEATH((void)v(0, 3, 0), outOfRange(1, 3, 3));
+  EXPECT_DEATH((void)v(0, 0, 5), outOfRange(2, 5, 5));
+  std::vector<long long> w(4);
+  auto vw = hy::view_of(w);
+  vw[3] = 2;
+  EXPECT_EQ(w[3], 2);
+  EXPECT_DEATH((void)vw[4], outOfRange(0, 4, 4));
+  EXPECT_DEATH((void)vw(-1), outOfRange(0, -1, 4));
 }
 
 TEST(BoundsDeathTest, ViewRank1) {

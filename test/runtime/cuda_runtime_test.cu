@@ -1155,6 +1155,16 @@ static void test_register_rows() {
 }
 
 // --------------------------------------------------------------- host-only
+// hy::init() / hy::wait() (hy/wait.hpp) reach the CUDA runtime through
+// hooks it registers at start-up; with no GPU they return at once.
+static void test_wait_hooks() {
+  report("wait_hooks_registered",
+         hy::detail::device().init != nullptr && hy::detail::device().wait != nullptr);
+  hy::init();
+  hy::wait();
+  report("wait_returns", true);
+}
+
 static void test_host_only() {
   namespace op = hc::op;
   const bool ids =
@@ -1462,6 +1472,7 @@ int main(int argc, char **argv) {
     return child(argv[2]);
 
   test_host_only();
+  test_wait_hooks();
   test_irregular_host_only();
   const bool gpu = hc::use_gpu();
   test_children(gpu);

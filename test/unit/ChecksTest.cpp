@@ -71,7 +71,8 @@ TEST(Printers, SerialStripsPragmasOpenMPAddsThem) {
   EXPECT_EQ(ser.output.find("#pragma"), std::string::npos) << ser.output;
   Result omp = translate(code, Target::OpenMP);
   ASSERT_TRUE(omp.ok) << omp.diags;
-  EXPECT_NE(omp.output.find("#pragma omp parallel for schedule(static) // #pragma hy parallel for"),
+  EXPECT_NE(omp.output.find("[&, n, a = hy::view_of(a)] { _Pragma(\"omp parallel for "
+                            "firstprivate(n, a) schedule(static)\") // #pragma hy parallel for"),
             std::string::npos)
       << omp.output;
 }

@@ -1,21 +1,34 @@
-// hyc: the command-line driver. Parses options, loads the compilation
-// database (-p, or flags after --), calls the hy library, writes the output
-// only on success (removing a stale one on failure).
+// hyc: the command-line driver. Parses options, finds the compiler flags
+// (after --, from -p BUILD_DIR, or from the compile_commands.json found in
+// the input's directory or a parent, as clang-tidy does), calls the hy
+// library, writes the output only on success (removing a stale one on
+// failure), and the dependency file (-MD/-MF/-MT) for build systems.
 #include "hy/DepFile.h"
 #include "hy/Translator.h"
+#include <algorithm>
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstring>
 
 using namespace llvm;
+namespace tooling = clang::tooling;
 
 static cl::OptionCategory Cat("hyc options");
+static cl::list<std::string> Inputs(cl::Positional, cl::desc("<input.cpp>"), cl::cat(Cat));
 static cl::opt<std::string> TargetOpt("target", cl::desc("Output: serial, openmp or cuda"),
                                       cl::init("openmp"), cl::cat(Cat));
 static cl::opt<std::string> Output("o", cl::desc("Output file (default: standard output)"),
                                    cl::value_desc("file"), cl::cat(Cat));
+static cl::opt<std::string> BuildDir("p", cl::desc("Build directory with compile_commands.json"),
+                                     cl::value_desc("dir"), cl::cat(Cat));
+static cl::list<std::string> ArgsAfter("extra-arg",
+                                       cl::desc("Compiler argument to append"), cl::cat(Cat));
+static cl::list<std::string> ArgsBefore("extra-arg-before",
+                                        cl::desc("Compiler argument to prepend"), cl::cat(Cat));
 static cl::opt<bool> NoLines("no-line-directives",
                              cl::desc("Do not emit #line directives"), cl::cat(Cat));
 static cl::opt<bool> CheckFetch("check-fetch",
@@ -24,9 +37,15 @@ static cl::opt<bool> CheckFetch("check-fetch",
 static cl::opt<bool> NoSimdLanes("no-simd-lanes",
                                  cl::desc("CPU targets: run thread loops in order instead of as SIMD lanes"),
                                  cl::cat(Cat));
-static cl::opt<std::string> ReportFile("report",
-                                       cl::desc("Write the kernel report to this file ('-': stderr)"),
+static cl::opt<std::string> CudaArch("cuda-arch",
+                                     cl::desc("GPU whose shared memory limits fetch tiles (default sm_90)"),
+                                     cl::value_desc("sm_XY"), cl::init("sm_90"), cl::cat(Cat));
+static cl::opt<std::string> ReportFile("report", cl::ValueOptional,
+                                       cl::desc("Write the report of the target built to this file "
+                                                "(no value or '-': remarks on standard error)"),
                                        cl::value_desc("file"), cl::cat(Cat));
+static cl::opt<bool> Remarks("Rhy", cl::desc("The report as remarks on standard error"),
+                             cl::cat(Cat));
 static cl::opt<bool> DepBeside("MD", cl::desc("Also write a dependency file beside -o FILE (FILE with .d for its extension)"),
                                cl::cat(Cat));
 static cl::opt<std::string> DepFile("MF", cl::desc("Write the dependency file (make syntax) to this file"),
@@ -34,26 +53,122 @@ static cl::opt<std::string> DepFile("MF", cl::desc("Write the dependency file (m
 static cl::opt<std::string> DepTarget("MT", cl::desc("Target named in the dependency file (default: the -o file)"),
                                       cl::value_desc("name"), cl::cat(Cat));
 
+static const char *kOverview =
+    "hy source-to-source compiler\n\n"
+    "  hyc [options] <input.cpp> [-- <compiler arguments>]\n\n"
+    "Translates one annotated C++ file. Compiler arguments (-I, -D, -std=...) come after '--';\n"
+    "without '--' they come from -p BUILD_DIR/compile_commands.json, else from the\n"
+    "compile_commands.json found in the input's directory or a parent, else -std=c++17.\n\n"
+    "  -W<name>, -Wno-<name>, -Werror, -Werror=<name>, -Wno-error=<name>: hyc's named\n"
+    "  warnings (hy-race, hy-shared-memory, hy-unused-clause), as clang's.\n";
+
+// A compiler flag given among hyc's options: the usual mistake is leaving
+// out the '--' (cl would suggest an unrelated option, e.g. -std=c++20 ->
+// --o=c++20).
+static bool compilerFlag(StringRef a) {
+  for (const char *p : {"-std=", "--std=", "-I", "-isystem", "-iquote", "-include", "-D", "-U",
+                        "-f", "-m", "-O", "-x", "-stdlib", "--gcc-toolchain", "-nostdinc", "-g"})
+    if (a.starts_with(p))
+      return true;
+  if (a.starts_with("-W") && !a.contains("hy-") && a != "-Werror" && a != "-Wno-error")
+    return true;
+  return a == "-w" || a == "-pedantic" || a == "-c";
+}
+
+// --cuda-arch: one architecture ("sm_86", "86") or a list as CMake's
+// CUDA_ARCHITECTURES gives it ("80-real,90", "80;90"): the one with the
+// least shared memory, whose budget holds for all. "native", "all",
+// "all-major" and "OFF" name no architecture here (sm_90 if nothing else
+// is named). "" for an unknown architecture.
+static std::string smallestArch(const std::string &list) {
+  std::string best;
+  long long bestLimit = 0;
+  std::string commas = list;
+  std::replace(commas.begin(), commas.end(), ';', ',');
+  SmallVector<StringRef, 4> parts;
+  StringRef(commas).split(parts, ',');
+  for (StringRef p : parts) {
+    p = p.trim();
+    for (StringRef suffix : {"-real", "-virtual"})
+      p.consume_back(suffix);
+    if (p.empty() || p == "native" || p == "all" || p == "all-major" || p == "OFF")
+      continue;
+    std::string a = p.find_first_not_of("0123456789") == StringRef::npos ? "sm_" + p.str()
+                                                                           : p.str();
+    long long limit = hy::sharedLimitOf(a);
+    if (limit <= 0)
+      return "";
+    if (best.empty() || limit < bestLimit)
+      best = a, bestLimit = limit;
+  }
+  return best.empty() ? "sm_90" : best;
+}
+
+static std::unique_ptr<tooling::CompilationDatabase>
+loadDatabase(const std::string &file, bool dashdash, const std::vector<std::string> &compilerArgs,
+             std::string &err) {
+  std::unique_ptr<tooling::CompilationDatabase> db;
+  if (dashdash)
+    db = std::make_unique<tooling::FixedCompilationDatabase>(".", compilerArgs);
+  else if (!BuildDir.empty()) {
+    db = tooling::CompilationDatabase::autoDetectFromDirectory(BuildDir, err);
+    if (!db) {
+      err = "no compilation database in '" + BuildDir + "' or its parents (" + err + ")";
+      return nullptr;
+    }
+  } else {
+    std::string ignored;
+    db = tooling::CompilationDatabase::autoDetectFromSource(file, ignored);
+    if (!db)
+      db = std::make_unique<tooling::FixedCompilationDatabase>(
+          ".", std::vector<std::string>{"-std=c++17"});
+  }
+  auto adjusted = std::make_unique<tooling::ArgumentsAdjustingCompilations>(std::move(db));
+  adjusted->appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      std::vector<std::string>(ArgsBefore.begin(), ArgsBefore.end()),
+      tooling::ArgumentInsertPosition::BEGIN));
+  adjusted->appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      std::vector<std::string>(ArgsAfter.begin(), ArgsAfter.end()),
+      tooling::ArgumentInsertPosition::END));
+  return adjusted;
+}
+
 int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](raw_ostream &os) {
     os << "hyc (hy) " HY_VERSION " built with LLVM " LLVM_VERSION_STRING "\n";
   });
-  // Without -p or --, parse as plain C++17 instead of searching for a database.
-  std::vector<const char *> args(argv, argv + argc);
-  bool hasDb = false;
+  cl::HideUnrelatedOptions(Cat);
+  // hyc's own arguments end at '--'; the rest are the compiler's.
+  int own = argc;
   for (int i = 1; i < argc; ++i)
-    hasDb |= !std::strcmp(argv[i], "--") || !std::strncmp(argv[i], "-p", 2);
-  if (!hasDb) {
-    args.push_back("--");
-    args.push_back("-std=c++17");
+    if (!std::strcmp(argv[i], "--")) {
+      own = i;
+      break;
+    }
+  std::vector<std::string> compilerArgs(argv + std::min(own + 1, argc), argv + argc);
+  std::vector<const char *> mine = {argv[0]};
+  std::vector<std::string> warnings; // -W... without the -W
+  for (int i = 1; i < own; ++i) {
+    if (compilerFlag(argv[i])) {
+      errs() << "hyc: error: '" << argv[i]
+             << "' is a compiler argument; give it after '--' (hyc [options] <input.cpp> -- "
+             << argv[i] << ")\n";
+      return 2;
+    }
+    if (!std::strncmp(argv[i], "-W", 2))
+      warnings.push_back(argv[i] + 2);
+    else
+      mine.push_back(argv[i]);
   }
-  int n = static_cast<int>(args.size());
-  auto parser = clang::tooling::CommonOptionsParser::create(n, args.data(), Cat, cl::Required,
-                                                            "hy source-to-source compiler\n");
-  if (!parser) {
-    errs() << toString(parser.takeError());
+  if (!cl::ParseCommandLineOptions(static_cast<int>(mine.size()), mine.data(), kOverview, &errs()))
+    return 2;
+  if (Inputs.size() != 1) {
+    errs() << "hyc: error: " << (Inputs.empty() ? "no input file" : "more than one input file")
+           << "; hyc translates one file per run (hyc [options] <input.cpp> [-- <compiler "
+              "arguments>])\n";
     return 2;
   }
+  const std::string input = Inputs.front();
   hy::TranslateOptions opts;
   if (TargetOpt == "serial") opts.print.target = hy::Target::Serial;
   else if (TargetOpt == "openmp") opts.print.target = hy::Target::OpenMP;
@@ -62,15 +177,33 @@ int main(int argc, const char **argv) {
     errs() << "hyc: error: unknown target '" << TargetOpt << "' (expected serial, openmp or cuda)\n";
     return 2;
   }
+  std::string arch = smallestArch(CudaArch);
+  if (arch.empty()) {
+    errs() << "hyc: error: unknown CUDA architecture '" << CudaArch
+           << "' (expected sm_XY, e.g. sm_80 or sm_90, or a list as CUDA_ARCHITECTURES)\n";
+    return 2;
+  }
+  for (const std::string &w : warnings)
+    if (!opts.warnings.apply(w)) {
+      errs() << "hyc: error: unknown warning option '-W" << w << "'; hyc's warnings are";
+      for (const std::string &n : hy::warningNames())
+        errs() << " " << n;
+      errs() << " (compiler warnings go after '--')\n";
+      return 2;
+    }
+  if (!Output.empty() && Output != "-" && sys::fs::exists(input) &&
+      sys::fs::equivalent(input, Output)) {
+    errs() << "hyc: error: the output file '" << Output
+           << "' is the input file; hyc writes the translation to another file\n";
+    return 2;
+  }
   opts.print.lineDirectives = !NoLines;
   opts.print.checkFetch = CheckFetch;
   opts.print.simdLanes = !NoSimdLanes;
-  opts.report = !ReportFile.empty();
-  const auto &files = parser->getSourcePathList();
-  if (files.size() != 1) {
-    errs() << "hyc: error: expected exactly one input file\n";
-    return 2;
-  }
+  opts.print.cudaArch = arch;
+  bool reportToFile = ReportFile.getNumOccurrences() && !ReportFile.empty() && ReportFile != "-";
+  opts.report = reportToFile;
+  opts.remarks = Remarks || (ReportFile.getNumOccurrences() && !reportToFile);
   std::string depPath = !DepFile.empty() ? std::string(DepFile)
                         : DepBeside && !Output.empty() ? hy::depFileBeside(Output) : "";
   std::string depTarget = !DepTarget.empty() ? std::string(DepTarget) : std::string(Output);
@@ -78,20 +211,26 @@ int main(int argc, const char **argv) {
     errs() << "hyc: error: -MD/-MF need -o FILE (or -MF FILE -MT NAME)\n";
     return 2;
   }
-  if (!sys::fs::exists(files[0])) {
-    errs() << "hyc: error: no such file: '" << files[0] << "'\n";
+  auto removeOutputs = [&] {
     if (!Output.empty())
       sys::fs::remove(Output);
     if (!depPath.empty())
       sys::fs::remove(depPath);
+  };
+  if (!sys::fs::exists(input)) {
+    errs() << "hyc: error: no such file: '" << input << "'\n";
+    removeOutputs();
     return 1;
   }
-  hy::TranslateResult r = hy::translateFile(parser->getCompilations(), files[0], opts);
+  std::string err;
+  auto db = loadDatabase(input, own < argc, compilerArgs, err);
+  if (!db) {
+    errs() << "hyc: error: " << err << "\n";
+    return 2;
+  }
+  hy::TranslateResult r = hy::translateFile(*db, input, opts);
   if (!r.ok) {
-    if (!Output.empty())
-      sys::fs::remove(Output);
-    if (!depPath.empty())
-      sys::fs::remove(depPath);
+    removeOutputs();
     return 1;
   }
   auto write = [](const std::string &path, const std::string &text) {
@@ -110,10 +249,8 @@ int main(int argc, const char **argv) {
   };
   if (!write(Output.empty() ? std::string("-") : std::string(Output), r.output))
     return 1;
-  if (opts.report) {
-    if (ReportFile == "-") errs() << r.report;
-    else if (!write(ReportFile, r.report)) return 1;
-  }
+  if (opts.report && !write(ReportFile, r.report))
+    return 1;
   if (!depPath.empty() && !hy::writeDepFile(depPath, depTarget, r.dependencies))
     return 1;
   return 0;

@@ -23,6 +23,38 @@ struct mirror_base {
 
 template <class... I>
 constexpr bool all_integral_v = (std::is_integral_v<std::decay_t<I>> && ...);
+
+// HY_CHECK_BOUNDS: every index is checked, also where NDEBUG turns assert
+// off (release builds); the message is the one hy::cuda::view prints on
+// the GPU.
+inline void check_index([[maybe_unused]] int d, [[maybe_unused]] std::size_t i,
+                        [[maybe_unused]] std::size_t extent) {
+#ifdef HY_CHECK_BOUNDS
+  if (i >= extent) {
+    std::fprintf(stderr, "hy: index out of range (dimension %d: index %lld, extent %lld)\n", d,
+                 static_cast<long long>(i), static_cast<long long>(extent));
+    std::abort();
+  }
+#endif
+}
+
+// The row-major offset of an element in extents `ext` (hy::array and
+// hy::view index alike).
+inline std::size_t offset(const std::size_t *ext, std::size_t i) {
+  check_index(0, i, ext[0]);
+  return i;
+}
+inline std::size_t offset(const std::size_t *ext, std::size_t i, std::size_t j) {
+  check_index(0, i, ext[0]);
+  check_index(1, j, ext[1]);
+  return i * ext[1] + j;
+}
+inline std::size_t offset(const std::size_t *ext, std::size_t i, std::size_t j, std::size_t k) {
+  check_index(0, i, ext[0]);
+  check_index(1, j, ext[1]);
+  check_index(2, k, ext[2]);
+  return (i * ext[1] + j) * ext[2] + k;
+}
 } // namespace detail
 
 template <class T, int N>
@@ -101,33 +133,7 @@ public:
   }
 
 private:
-  std::size_t offset(std::size_t i) const {
-    check(0, i);
-    return i;
-  }
-  std::size_t offset(std::size_t i, std::size_t j) const {
-    check(0, i);
-    check(1, j);
-    return i * ext_[1] + j;
-  }
-  std::size_t offset(std::size_t i, std::size_t j, std::size_t k) const {
-    check(0, i);
-    check(1, j);
-    check(2, k);
-    return (i * ext_[1] + j) * ext_[2] + k;
-  }
-  // HY_CHECK_BOUNDS: every index is checked, also where NDEBUG turns
-  // assert off (release builds); the message is the one hy::cuda::view
-  // prints on the GPU.
-  void check([[maybe_unused]] int d, [[maybe_unused]] std::size_t i) const {
-#ifdef HY_CHECK_BOUNDS
-    if (i >= ext_[d]) {
-      std::fprintf(stderr, "hy: index out of range (dimension %d: index %lld, extent %lld)\n", d,
-                   static_cast<long long>(i), static_cast<long long>(ext_[d]));
-      std::abort();
-    }
-#endif
-  }
+  template <class... S> std::size_t offset(S... i) const { return detail::offset(ext_, i...); }
 
   std::unique_ptr<T[]> data_;
   std::size_t ext_[N] = {};

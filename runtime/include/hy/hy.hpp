@@ -1,6 +1,10 @@
 // The one header annotated programs include: arrays, worklists, min/max
 // with location, CPU atomics and fetch-and-update functions, CSR helpers,
-// which device ran the kernels, and the fetch bounds check used by the serial/OpenMP outputs in debug mode.
+// which device ran the kernels, the views OpenMP kernels index arrays
+// through, the fetch bounds check used by the
+// serial/OpenMP outputs in debug mode, the per-thread copies of array
+// reductions in OpenMP builds, and hy::init() / hy::wait() for timing a
+// CUDA build like a CPU one.
 #pragma once
 
 #include <hy/config.hpp>
@@ -10,9 +14,12 @@
 #include <hy/device.hpp>
 #include <hy/loops.hpp>
 #include <hy/minloc.hpp>
+#include <hy/privatize.hpp>
 #include <hy/tile_check.hpp>
 #include <hy/transfers.hpp>
 #include <hy/update.hpp>
+#include <hy/view.hpp>
+#include <hy/wait.hpp>
 #include <hy/worklist.hpp>
 
 #define HY_VERSION_MAJOR 0

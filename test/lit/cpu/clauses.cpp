@@ -1,5 +1,8 @@
 // Serial and OpenMP output of every 'parallel for' clause. Serial drops the
-// pragmas (keeping the line); OpenMP turns the block nest into one omp loop.
+// pragmas (keeping the line); OpenMP turns the block nest into one omp loop,
+// in a lambda that copies the scalars it only reads and a view of each
+// array it only indexes, firstprivate (shared, they would be reloaded
+// after every store the compiler cannot tell apart from them).
 // RUN: %hyc --target=openmp --no-line-directives %s | %strip | FileCheck %s -check-prefixes=COMMON,OMP
 // RUN: %hyc --target=serial --no-line-directives %s | %strip | FileCheck %s -check-prefixes=COMMON,SER
 // The outputs compile.
@@ -14,7 +17,7 @@
 // COMMON-NOT: {{^}}#line
 // COMMON-LABEL: void plain(
 void plain(hy::array<float, 1> &a, int n) {
-// OMP: #pragma omp parallel for schedule(static) // #pragma hy parallel for{{$}}
+// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for firstprivate(n, a) schedule(static)") // #pragma hy parallel for{{$}}
 // SER-NOT: pragma
 #pragma hy parallel for
 // COMMON: for (int i = 0; i < n; ++i) a(i) = 2 * a(i);
@@ -24,7 +27,7 @@ void plain(hy::array<float, 1> &a, int n) {
 // A perfect nest of block loops is collapsed.
 // COMMON-LABEL: void rect(
 void rect(hy::array<int, 3> &a, int n, int m) {
-// OMP: #pragma omp parallel for collapse(3) schedule(static) // #pragma hy parallel for
+// OMP: [&, n, m, a = hy::view_of(a)] { _Pragma("omp parallel for collapse(3) firstprivate(n, m, a) schedule(static)") // #pragma hy parallel for
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
 // OMP: // #pragma hy parallel for (collapsed into the omp loop above)
@@ -40,7 +43,7 @@ void rect(hy::array<int, 3> &a, int n, int m) {
 // A nest whose inner bounds use an outer index is not collapsed there.
 // COMMON-LABEL: void triangle(
 void triangle(hy::array<int, 2> &a, int n) {
-// OMP: #pragma omp parallel for collapse(2) schedule(static) // #pragma hy parallel for
+// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for collapse(2) firstprivate(n, a) schedule(static)") // #pragma hy parallel for
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
 #pragma hy parallel for
@@ -51,17 +54,19 @@ void triangle(hy::array<int, 2> &a, int n) {
         a(i, j) += k;
 }
 
-// Thread loops run in order inside the omp iteration of their block.
+// Thread loops run inside the omp iteration of their block: in order, the
+// innermost as SIMD lanes where it fits (and its comment says which).
 // COMMON-LABEL: void threads(
 void threads(hy::array<int, 2> &a, int n) {
-// OMP: #pragma omp parallel for schedule(static) // #pragma hy parallel for
+// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for firstprivate(n, a) schedule(static)") // #pragma hy parallel for
 #pragma hy parallel for
   for (int b = 0; b < n; ++b) {
     int base = b * 8;
 // OMP: // #pragma hy parallel for into(threads) (threads of a block: in order on the CPU)
 #pragma hy parallel for into(threads)
     for (int t = 0; t < 8; ++t)
-// OMP: // #pragma hy parallel for into(threads) (threads of a block: in order on the CPU)
+// OMP: // #pragma hy parallel for into(threads) (threads of a block: SIMD lanes on the CPU)
+// OMP-NEXT: { // threads u as SIMD lanes
 #pragma hy parallel for into(threads)
       for (int u = 0; u < 2; ++u)
         a(b, t * 2 + u) = base + t;
@@ -75,7 +80,7 @@ long long scalars(hy::array<int, 1> &a, int n) {
   int s = 0, p = 1, lo = 1 << 30, hi = -1, ba = ~0, bo = 0, bx = 0;
   bool all = true, any = false;
   double d = 0;
-// OMP: #pragma omp parallel for reduction(+ : s, d) reduction(* : p) reduction(min : lo) reduction(max : hi) reduction(& : ba) reduction(| : bo) reduction(^ : bx) reduction(&& : all) reduction(|| : any) schedule(static) // #pragma hy parallel for reduction(+ : s) reduction(* : p) reduction(min : lo) reduction(max : hi) reduction(& : ba) reduction(| : bo) reduction(^ : bx) reduction(&& : all) reduction(|| : any) reduction(+ : d)
+// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for reduction(+ : s, d) reduction(* : p) reduction(min : lo) reduction(max : hi) reduction(& : ba) reduction(| : bo) reduction(^ : bx) reduction(&& : all) reduction(|| : any) firstprivate(n, a) schedule(static)") // #pragma hy parallel for reduction(+ : s) reduction(* : p) reduction(min : lo) reduction(max : hi) reduction(& : ba) reduction(| : bo) reduction(^ : bx) reduction(&& : all) reduction(|| : any) reduction(+ : d)
 #pragma hy parallel for reduction(+ : s) reduction(* : p) reduction(min : lo) reduction(max : hi) reduction(& : ba) reduction(| : bo) reduction(^ : bx) reduction(&& : all) reduction(|| : any) reduction(+ : d)
   for (int i = 0; i < n; ++i) {
     s += a(i);
@@ -95,7 +100,7 @@ long long scalars(hy::array<int, 1> &a, int n) {
 // Reductions of a thread loop stay inside the block (serial on the CPU).
 // COMMON-LABEL: void threadReduction(
 void threadReduction(hy::array<int, 2> &a, hy::array<int, 1> &rowsum, int n) {
-// OMP: #pragma omp parallel for schedule(static) // #pragma hy parallel for
+// OMP: [&, n, a = hy::view_of(a), rowsum = hy::view_of(rowsum)] { _Pragma("omp parallel for firstprivate(n, a, rowsum) schedule(static)") // #pragma hy parallel for
 #pragma hy parallel for
   for (int b = 0; b < n; ++b) {
     int s = 0;
@@ -107,29 +112,52 @@ void threadReduction(hy::array<int, 2> &a, hy::array<int, 1> &rowsum, int n) {
   }
 }
 
-// Array-element reductions become atomic updates on OpenMP.
+// Array-element reductions the loop only updates go to per-thread copies
+// on OpenMP (a parallel region around an omp for; hy::privatize chooses
+// copies or atomics at run time); one the loop also reads keeps atomics.
+// A loop with updates that may be atomic has a second version, for one
+// thread (hy::one_thread()): the loop as written, no OpenMP, plain updates.
 // COMMON-LABEL: void histogram(
 void histogram(hy::array<int, 1> &key, hy::array<double, 1> &val, hy::array<double, 1> &sum,
                hy::array<int, 1> &first, int n) {
-// OMP: #pragma omp parallel for schedule(static) // #pragma hy parallel for reduction(+ : sum) reduction(min : first)
+// OMP: if (!hy::one_thread()) [&, n, key = hy::view_of(key), val = hy::view_of(val), sum = hy::view_of(sum), first = hy::view_of(first)] { { auto hy_privs_sum = hy::privatize<hy::ops::add>(sum, (long long)(hy::trips((long long)(n) - (long long)(0), 1))); auto hy_privs_first = hy::privatize<hy::ops::min>(first, (long long)(hy::trips((long long)(n) - (long long)(0), 1))); _Pragma("omp parallel") { auto hy_priv_sum = hy_privs_sum.enter(); auto hy_priv_first = hy_privs_first.enter(); _Pragma("omp for firstprivate(n, key, val, sum, first) schedule(static)") // #pragma hy parallel for reduction(+ : sum) reduction(min : first)
 #pragma hy parallel for reduction(+ : sum) reduction(min : first)
   for (int i = 0; i < n; ++i) {
-// OMP: hy::atomic_add(&(sum(key(i))), val(i));
+// OMP: hy_priv_sum.update(&(sum(key(i))), val(i));
 // SER: sum(key(i)) += val(i);
     sum(key(i)) += val(i);
-// OMP: hy::atomic_min(&(first(key(i))), i);
+// OMP: hy_priv_first.update(&(first(key(i))), i);
 // SER: first(key(i)) = std::min(first(key(i)), i);
     first(key(i)) = std::min(first(key(i)), i);
-// OMP: hy::atomic_add(&(sum(0)), 1.0);
+// OMP: hy_priv_sum.update(&(sum(0)), 1.0);
     sum(0) = sum(0) + 1.0;
+// OMP: } hy_privs_sum.combine(hy_priv_sum); hy_privs_first.combine(hy_priv_first); } } }(); else { // one thread: the loop as written
+// OMP-NEXT: for (int i = 0; i < n; ++i) {
+// OMP-NEXT: sum(key(i)) += val(i);
+// OMP-NEXT: first(key(i)) = std::min(first(key(i)), i);
+// OMP-NEXT: sum(0) = sum(0) + 1.0;
+// OMP-NEXT: }
+// OMP-NEXT: }
   }
+}
+
+// COMMON-LABEL: void relax(
+void relax(hy::array<int, 1> &to, hy::array<int, 1> &w, hy::array<int, 1> &dist, int n) {
+// OMP: if (!hy::one_thread()) [&, n, to = hy::view_of(to), w = hy::view_of(w), dist = hy::view_of(dist)] { _Pragma("omp parallel for firstprivate(n, to, w, dist) schedule(static)") // #pragma hy parallel for reduction(min : dist)
+#pragma hy parallel for reduction(min : dist)
+  for (int e = 0; e < n; ++e)
+// OMP: if (w(e) < dist(to(e))) hy::atomic_min(&(dist(to(e))), w(e)); }(); else { // one thread: the loop as written
+// OMP-NEXT: for (int e = 0; e < n; ++e)
+// OMP-NEXT: if (w(e) < dist(to(e))) dist(to(e)) = std::min(dist(to(e)), w(e));
+// OMP-NEXT: }
+    if (w(e) < dist(to(e))) dist(to(e)) = std::min(dist(to(e)), w(e));
 }
 
 // Templates are translated where they are written.
 // COMMON-LABEL: template <class T> T total(
 template <class T> T total(const std::vector<T> &v) {
   T s = T();
-// OMP: #pragma omp parallel for reduction(+ : s) schedule(static) // #pragma hy parallel for reduction(+ : s)
+// OMP: [&, v = hy::view_of(v)] { _Pragma("omp parallel for reduction(+ : s) firstprivate(v) schedule(static)") // #pragma hy parallel for reduction(+ : s)
 #pragma hy parallel for reduction(+ : s)
   for (int i = 0; i < (int)v.size(); ++i)
     s += v[i];

@@ -21,11 +21,12 @@ void blocked(hy::array<int, 2> &d, int nb, int reps) {
     for (int ty = 0; ty < T; ++ty)
 #pragma hy parallel for into(threads)
       for (int tx = 0; tx < T; ++tx) {
-// Small constant loops stay inside the lanes (the compiler unrolls them);
-// the loop over k, the same for every lane, goes outside.
+// Small constant loops stay inside the lanes, unrolled (HY_UNROLL: GCC
+// unrolls them only at -O3 by itself); the loop over k, the same for every
+// lane, goes outside.
 // CHECK: { // threads tx as SIMD lanes
 // CHECK-NEXT: int acc[2][8];
-// CHECK-NEXT: _Pragma("omp simd") for (int tx = 0; tx < T; ++tx) { for (int a = 0; a < R; ++a)
+// CHECK-NEXT: _Pragma("omp simd") for (int tx = 0; tx < T; ++tx) { HY_UNROLL for (int a = 0; a < R; ++a)
 // CHECK-NEXT: acc[a][tx] = d(b * T + ty, tx * R + a); }
 // ORDER-NOT: as SIMD lanes
         int acc[R];

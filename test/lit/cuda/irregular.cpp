@@ -8,9 +8,9 @@
 // RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s -check-prefixes=COMMON,CUDA
 // RUN: %hyc --target=openmp --no-line-directives %s | %strip | FileCheck %s -check-prefixes=COMMON,OMP
 // RUN: %hyc --target=cuda --report=- %s -o /dev/null 2>&1 | FileCheck %s -check-prefix=REPORT
-// REPORT: loop over 'f': trip count read on the device (worklist size or array element); grid sized to it when the host knows the count, else the resident blocks
-// REPORT-NEXT: worklist next: pushed (one atomic per warp); its count is published to the host at the kernel's end
-// REPORT: #pragma hy parallel fetch(hist : 256 : 0 : t)  (privatized: starts from the identity of '+', combined into the array with one atomic per touched element per block)
+// REPORT: irregular.cpp:[[#FLOOP:]]:1: remark: loop over 'f': trip count read on the device (worklist size or array element); grid sized to it when the host knows the count, else the resident blocks [-Rhy]
+// REPORT: irregular.cpp:[[#FLOOP]]:1: remark: worklist next: pushed (one atomic per warp); its count is published to the host at the kernel's end [-Rhy]
+// REPORT: remark: tile of 'hist': 256 int, 1024 bytes of static shared memory; privatized: starts from the identity of '+', combined into the array with one atomic per touched element per block [-Rhy]
 // RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
 #include <hy/hy.hpp>
 #include <algorithm>
@@ -36,7 +36,7 @@ int relax(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array<
 // CUDA: hy::cuda::reduction<hy::cuda::op::lor, int> hy_red_changed(
 // CUDA: <<<dim3(hy::cuda::grid_dim(std::min(hy_trip0, (long long)hy::cuda::resident_grid((const void *)hy_relax_L{{[0-9]+}}, 64, 0)), 0)), dim3(64, 1, 1), 0>>>
 // CUDA: changed = hy::cuda::op::lor::apply(changed, hy_red_changed.result());
-// OMP: #pragma omp parallel for reduction(|| : changed) schedule(static) // #pragma hy parallel for
+// OMP: if (!hy::one_thread()) [&, n, off = hy::view_of(off), col = hy::view_of(col), dist = hy::view_of(dist)] { _Pragma("omp parallel for reduction(|| : changed) firstprivate(n, off, col, dist) schedule(static)") // #pragma hy parallel for
 #pragma hy parallel for
     for (int b = 0; b < (n + 63) / 64; ++b)
 // The thread loop updates shared data atomically: it stays in order (no
@@ -72,7 +72,7 @@ int argmin(const hy::array<float, 1> &a, int n) {
   hy::minloc<float, int> best;
 // CUDA: hy::cuda::reduction<hy::cuda::op::min, hy::minloc<float, int>> hy_red_best(
 // CUDA: best = hy::cuda::op::min::apply(best, hy_red_best.result());
-// OMP: _Pragma("omp declare reduction(hy_min_best_{{[0-9]+}} : hy::minloc<float, int> : omp_out.update(omp_in.value, omp_in.index)) initializer(omp_priv = hy::minloc<float, int>())") _Pragma("omp parallel for reduction(hy_min_best_{{[0-9]+}} : best) schedule(static)") // #pragma hy parallel for reduction(min : best)
+// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp declare reduction(hy_min_best_{{[0-9]+}} : hy::minloc<float, int> : omp_out.update(omp_in.value, omp_in.index)) initializer(omp_priv = hy::minloc<float, int>())") _Pragma("omp parallel for reduction(hy_min_best_{{[0-9]+}} : best) firstprivate(n, a) schedule(static)") // #pragma hy parallel for reduction(min : best)
 #pragma hy parallel for reduction(min : best)
   for (int i = 0; i < n; ++i)
     best.update(a(i), i);
@@ -146,7 +146,7 @@ void pingPong(std::vector<float> &a, std::vector<float> &b, int steps) {
 // CUDA: /* privatized hist -> hy_tile0_hist */ for (int hy_e = hy_tid; hy_e < 256; hy_e += hy_nthreads) hy_tile0_hist[hy_e] = hy::cuda::op::add::identity<int>(); __syncthreads();
 // CUDA: hy::cuda::atomic_add(&(hy_tile0_hist[((key(i) & 255) - (0))]), 1); __syncthreads(); for (int hy_e = hy_tid; hy_e < 256; hy_e += hy_nthreads) { const int hy_a0 = hy_e; const int hy_v = hy_tile0_hist[hy_a0]; if ((unsigned long long)((0) + hy_a0) < (unsigned long long)hist.extent(0) && !(hy_v == hy::cuda::op::add::identity<int>())) hy::cuda::atomic_add(&hist((0) + hy_a0), hy_v); } }
 // COMMON-LABEL: void histogram(
-// OMP: hy::atomic_add(&(hist(key(i) & 255)), 1);
+// OMP: hy_priv_hist.update(&(hist(key(i) & 255)), 1);
 void histogram(const hy::array<int, 1> &key, hy::array<int, 1> &hist, int n) {
 #pragma hy parallel for reduction(+ : hist)
   for (int b = 0; b < (n + 1023) / 1024; ++b)

@@ -26,11 +26,10 @@
 // CUDA-NEXT: int s = 0;
 // CUDA-NEXT: for (int q = 0; q < n; ++q) s += x(i, q);
 // COMMON-LABEL: void dot(
-// REPORT: tuning.cpp:[[@LINE+9]]:1: #pragma hy parallel for min_blocks(4)
-// REPORT-NEXT: kernel hy_dot_L{{[0-9]+}}: grid (n) blocks, block 64x1x1 threads
-// REPORT-NEXT: min_blocks(4): registers limited to what 4 resident blocks per multiprocessor allow (__launch_bounds__)
+// REPORT: tuning.cpp:[[@LINE+8]]:1: remark: CUDA kernel hy_dot_L{{[0-9]+}}: grid (n) blocks, block 64x1x1 threads
+// REPORT: tuning.cpp:[[@LINE+7]]:25: remark: min_blocks(4): registers limited to what 4 resident blocks per multiprocessor allow (__launch_bounds__) [-Rhy]
 void dot(const hy::array<float, 2> &x, const hy::array<float, 2> &y, hy::array<float, 2> &z, int n) {
-// OMP: #pragma omp parallel for schedule(static) // #pragma hy parallel for min_blocks(4)
+// OMP: [&, n, x = hy::view_of(x), y = hy::view_of(y), z = hy::view_of(z)] { _Pragma("omp parallel for firstprivate(n, x, y, z) schedule(static)") // #pragma hy parallel for min_blocks(4)
 // A per-thread array with an initializer keeps the thread loop as written
 // on the CPU (no SIMD-lane form): the declaration stays one statement.
 // OMP: for (int t = 0; t < 64; ++t) {

@@ -138,6 +138,11 @@ struct Kernel {
   std::map<const clang::Expr *, const Fetch *> tileOf;
   /// Variables declared inside the kernel (block loop indices included).
   std::set<const clang::VarDecl *> locals;
+  /// Worklists this kernel fills with distinct items: one push per
+  /// iteration, of a one-to-one function of the parallel indices
+  /// (CheckRaces.cpp; a later kernel's writes indexed by the items are then
+  /// disjoint).
+  std::set<const clang::VarDecl *> distinctPushes;
   std::string name; // hy_<function>_<line>
 };
 

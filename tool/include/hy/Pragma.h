@@ -52,6 +52,9 @@ struct PragmaDirective {
   int minBlocks = 0;               // 'min_blocks(N)': blocks per multiprocessor (CUDA)
   clang::SourceLocation minBlocksLoc;
   std::vector<ReductionClause> reductions;
+  /// 'disjoint(a, ...)': no two iterations write one element of these
+  /// arrays (silences the race warning, CheckRaces.cpp).
+  std::vector<NamedLoc> disjoint;
   FetchClause fetch;
   bool valid = true; // false: a parse error was reported; ignore it later
 };

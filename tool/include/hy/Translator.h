@@ -2,6 +2,7 @@
 // target. The driver (driver/hyc.cpp) and the unit tests both call this.
 #pragma once
 
+#include "hy/Diagnostics.h"
 #include "hy/Targets.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <functional>
@@ -17,14 +18,16 @@ using ModelInspector = std::function<void(clang::ASTContext &, const PragmaTable
 
 struct TranslateOptions {
   PrintOptions print;
-  bool report = false; // also produce the per-pragma kernel report
+  bool report = false;  // also produce the report as text (TranslateResult::report)
+  bool remarks = false; // print the report as remarks on stderr (clang's format)
+  WarningPolicy warnings; // -W<name>, -Wno-<name>, -Werror, ...
   ModelInspector inspect; // optional
 };
 
 struct TranslateResult {
   bool ok = false;
   std::string output; // the translated file
-  std::string report; // when requested
+  std::string report; // when requested: "file:line:col: remark: text" lines
   std::vector<std::string> dependencies; // files the parse read (absolute), for -MD
 };
 

@@ -2,9 +2,84 @@
 // no fetch under thread-dependent control flow, one iteration per thread for
 // a fetch inside a thread nest, and every access of the fetched statement
 // matched to exactly one tile by its origin.
-#include "Checker.h"
+#include "AffineIndex.h"
 
 namespace hy::checks {
+
+namespace {
+
+// Whether `e` runs only under a condition inside `root` (if, ?:, && / ||,
+// switch, while), or `root` can leave an iteration early: then the loops'
+// ranges do not bound its indices.
+bool guarded(const Stmt *root, const Expr *e) {
+  bool found = false, jumps = false;
+  std::function<void(const Stmt *, bool)> walk = [&](const Stmt *s, bool cond) {
+    if (!s)
+      return;
+    if (isa<ContinueStmt>(s) || isa<BreakStmt>(s) || isa<ReturnStmt>(s) || isa<GotoStmt>(s))
+      jumps = true;
+    if (s == e) {
+      found = cond;
+      return;
+    }
+    bool inner = cond || isa<IfStmt>(s) || isa<AbstractConditionalOperator>(s) ||
+                 isa<SwitchStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s);
+    if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isLogicalOp()) {
+      walk(bo->getLHS(), cond);
+      walk(bo->getRHS(), true);
+      return;
+    }
+    for (const Stmt *c : s->children())
+      walk(c, inner);
+  };
+  walk(root, false);
+  return found || jumps;
+}
+
+} // namespace
+
+// An access whose offset from its tile's origin is a constant plus loop
+// indices with constant ranges (in(r - 1, c) with r = bi * T + 1 + i, i < T,
+// in a tile at bi * T + 1): its whole range is known here, and one outside
+// the tile is an error now rather than with --check-fetch at run time.
+void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
+  if (!forms)
+    forms = std::make_unique<AffineForms>(ctx, k, regionAccesses);
+  if (guarded(f->stmt, a.elementExpr))
+    return;
+  for (size_t d = 0; d < a.indices.size() && d < f->origins.size(); ++d) {
+    if (!f->constSizes[d])
+      continue;
+    Affine off = subtract(forms->affine(a.indices[d]), forms->affine(f->origins[d]));
+    auto base = constValue(off.inv);
+    if (off.opaque || !base)
+      continue;
+    int64_t lo = *base, hi = *base;
+    bool known = true;
+    for (auto &[v, c] : off.digits) {
+      if (c.empty())
+        continue; // cancelled against the origin
+      const AffineForms::Digit *dg = forms->digit(v);
+      auto coef = constValue(c);
+      auto trip = dg && dg->trip ? constValue(*dg->trip) : std::nullopt;
+      if (!coef || !trip || *trip < 1) {
+        known = false;
+        break;
+      }
+      int64_t span = *coef * (*trip - 1);
+      (span < 0 ? lo : hi) += span;
+    }
+    int64_t size = *f->constSizes[d];
+    if (!known || (lo >= 0 && hi < size))
+      continue;
+    report(DE, a.elementExpr->getBeginLoc(), Diag::FetchAccessOutside)
+        << a.var->getName() << std::to_string(lo) << std::to_string(hi) << std::to_string(d)
+        << std::to_string(size) << std::to_string(size - 1);
+    report(DE, f->pragma->loc, Diag::NoteTile);
+    fail();
+    return;
+  }
+}
 
 void Checker::checkFetch(Fetch &f) {
   if (!f.array || f.type.kind == ArrayKind::None)
@@ -203,6 +278,7 @@ void Checker::matchAccesses(const Fetch *f, const std::vector<const Fetch *> &ac
     }
     if (cands.size() == 1) {
       k.tileOf[a.elementExpr] = cands.front();
+      checkTileOffsets(cands.front(), a);
       continue;
     }
     std::vector<const Fetch *> matches;
@@ -211,6 +287,7 @@ void Checker::matchAccesses(const Fetch *f, const std::vector<const Fetch *> &ac
         matches.push_back(g);
     if (matches.size() == 1) {
       k.tileOf[a.elementExpr] = matches.front();
+      checkTileOffsets(matches.front(), a);
       continue;
     }
     report(DE, a.expr->getBeginLoc(),

@@ -11,6 +11,7 @@
 #include "hy/ModelBuilder.h"
 #include "clang/AST/ASTContext.h"
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -20,10 +21,13 @@ namespace hy::checks {
 
 using namespace clang;
 
+class AffineForms;
+
 class Checker {
 public:
-  Checker(ASTContext &ctx, Kernel &k)
-      : ctx(ctx), DE(ctx.getDiagnostics()), k(k) {}
+  /// `earlier`: the kernels checked before this one (of the same file).
+  Checker(ASTContext &ctx, Kernel &k, const std::vector<const Kernel *> &earlier = {});
+  ~Checker();
   bool run();
 
 private:
@@ -80,6 +84,11 @@ private:
   /// "a(...) += e or ..." for the array reduction variable v.
   std::string allowedUpdates(const VarDecl *v) const;
 
+  // --- races (CheckRaces.cpp): writes to array elements that two
+  // iterations may share (warning -Why-race).
+  void checkRaces();
+  std::vector<const Kernel *> earlier;
+
   // --- fetch (CheckFetch.cpp)
   void checkFetch(Fetch &f);
   void checkPrivatized(Fetch &f, const std::vector<Access> &acc);
@@ -106,6 +115,9 @@ private:
   // one tile of `active` (the innermost fetch of a chain matches first).
   void matchAccesses(const Fetch *f, const std::vector<const Fetch *> &active);
   bool covers(const Fetch *g, const Expr *e) const;
+  // An access whose offset in the tile has constant bounds stays inside it.
+  void checkTileOffsets(const Fetch *f, const Access &a);
+  std::unique_ptr<AffineForms> forms; // built on first use
   bool originMatches(const Fetch *g, const std::vector<const Expr *> &idx);
 
   ASTContext &ctx;

@@ -3,11 +3,15 @@
 // array-reduction updates in an atomic-able form, the data a kernel may use,
 // and the fetch rules (block-uniform origins, no divergent fetch, one
 // iteration per thread, every access matched to exactly one tile).
-#include "Checker.h"
+#include "AffineIndex.h"
 
 namespace hy {
 
 namespace checks {
+
+Checker::Checker(ASTContext &ctx, Kernel &k, const std::vector<const Kernel *> &earlier)
+    : earlier(earlier), ctx(ctx), DE(ctx.getDiagnostics()), k(k) {}
+Checker::~Checker() = default;
 
 bool Checker::run() {
   const Stmt *region = k.blockLoops.front().loop;
@@ -22,6 +26,7 @@ bool Checker::run() {
   checkWrites(k.body.get(), {});
   checkArrayUpdates(region);
   checkWorklists();
+  checkRaces();
   for (auto &f : k.fetches)
     checkFetch(*f);
   checkFetchPlacement(k.body.get(), nullptr, {});
@@ -38,8 +43,11 @@ bool Checker::run() {
 
 bool checkModel(clang::ASTContext &ctx, TranslationModel &model) {
   bool ok = true;
-  for (auto &k : model.kernels)
-    ok &= checks::Checker(ctx, *k).run();
+  std::vector<const Kernel *> earlier;
+  for (auto &k : model.kernels) {
+    ok &= checks::Checker(ctx, *k, earlier).run();
+    earlier.push_back(k.get());
+  }
   return ok;
 }
 

@@ -1,5 +1,5 @@
 // Recursive-descent parser for the clauses of `#pragma hy`:
-//   parallel for [into(threads)] [min_blocks(N)] [reduction(OP : v, ...)]...
+//   parallel for [into(threads)] [min_blocks(N)] [reduction(OP : v, ...)]... [disjoint(a, ...)]
 //   parallel fetch(m : s0, ... : o0, ... : t0, ... [: p0, ...])
 #include "PragmaParser.h"
 #include "hy/Diagnostics.h"
@@ -166,6 +166,20 @@ private:
         if (!expect(tok::r_paren, "')' after the reduction variables"))
           return false;
         d.reductions.push_back(std::move(c));
+      } else if (isIdent("disjoint")) {
+        ++pos;
+        if (!expect(tok::l_paren, "'(' after 'disjoint'"))
+          return false;
+        do {
+          if (atEnd() || !cur().is(tok::identifier)) {
+            report(DE, here(), Diag::ExpectedToken) << "an array name in 'disjoint'";
+            return false;
+          }
+          d.disjoint.push_back({cur().getIdentifierInfo()->getName().str(), cur().getLocation()});
+          ++pos;
+        } while (!atEnd() && cur().is(tok::comma) && (++pos, true));
+        if (!expect(tok::r_paren, "')' after the 'disjoint' arrays"))
+          return false;
       } else {
         std::string name = PP.getSpelling(cur());
         report(DE, here(), Diag::UnknownClause) << name;

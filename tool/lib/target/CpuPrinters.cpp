@@ -33,9 +33,11 @@ std::string printSerial(const PrintInput &in) {
   for (const PragmaDirective &d : in.pragmas.pragmas)
     if (in.ctx.getSourceManager().isInMainFile(d.loc))
       replacePragma(R, d, "");
-  if (in.opts.checkFetch)
-    for (auto &k : in.model.kernels)
+  for (auto &k : in.model.kernels) {
+    checkSharedBudgetForCpu(in, *k);
+    if (in.opts.checkFetch)
       rewriteFetchChecks(in, *k, R);
+  }
   return finish(in, R, "serial");
 }
 

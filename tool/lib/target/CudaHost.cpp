@@ -534,6 +534,7 @@ private:
     for (const std::string &x : syncs)
       pre += x + ", ";
     const SourceManager &SM = ctx.getSourceManager();
+    remark(in, e->getBeginLoc(), "host sync: " + pre.substr(1, pre.size() - 3));
     R.InsertTextBefore(SM.getExpansionLoc(e->getBeginLoc()), pre);
     R.InsertTextAfter(Lexer::getLocForEndOfToken(SM.getExpansionLoc(e->getEndLoc()), 0, SM,
                                                  ctx.getLangOpts()),
@@ -564,6 +565,7 @@ private:
     if (sync.empty())
       return;
     SourceLocation at = ctx.getSourceManager().getExpansionLoc(c->getBeginLoc());
+    remark(in, at, "host sync before this statement: " + sync.substr(0, sync.size() - 2));
     R.InsertTextBefore(at, alone ? "{ " + sync : sync);
     if (alone)
       R.InsertTextAfter(stmtEnd(ctx, c), " }");

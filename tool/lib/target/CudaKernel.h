@@ -24,7 +24,6 @@ constexpr long long kDefaultThreads = 256; // for thread loops of unknown trip c
 constexpr long long kMaxThreads = 1024;
 constexpr long long kFlatThreads = 256; // block of a kernel without thread nests
 constexpr long long kStaticSmemLimit = 48 * 1024;
-constexpr long long kDynamicSmemLimit = 227 * 1024; // sm_90 opt-in per block
 
 /// The runtime's operator type for a reduction (hy::cuda::op::...).
 std::string opType(ReductionOp op);
@@ -42,14 +41,17 @@ struct BlockShape {
 /// Sets of arrays (and tile ids, as strings) touched by a part of a block.
 struct Sets {
   std::set<std::string> r, w;
-  bool conflicts(const Sets &later) const {
+  bool conflicts(const Sets &later) const { return !conflict(later).empty(); }
+  /// An array or tile that `later` reads and this wrote, or writes and
+  /// this touched ("" if none).
+  std::string conflict(const Sets &later) const {
     for (auto &x : later.r)
       if (w.count(x))
-        return true;
+        return x;
     for (auto &x : later.w)
       if (w.count(x) || r.count(x))
-        return true;
-    return false;
+        return x;
+    return "";
   }
   void add(const Sets &o) {
     r.insert(o.r.begin(), o.r.end());
@@ -106,6 +108,19 @@ public:
   std::string gridText() const;
   std::string templArgs() const { return templateArgs(); }
 
+  /// A tile as the report describes it: its extents, element type, bytes
+  /// (0 when its size is known only at run time).
+  struct TileFacts {
+    const Fetch *f;
+    std::string shape, elem;
+    long long bytes;
+  };
+  std::vector<TileFacts> tileFacts() const;
+  /// The shared bytes the kernel's constant-size tiles need per block (the
+  /// largest stack), computed without printing; for the budget check of
+  /// the CPU targets.
+  long long sharedPeak();
+
 private:
   // --- block shape from the thread nests (CudaKernelShape.cpp)
   void shapeOf(const Node *n);
@@ -152,6 +167,7 @@ private:
   // Accesses of a statement as sets for the barrier analysis.
   Sets setsOf(const Stmt *s) const;
   static constexpr const char *kBarrier = "__syncthreads();";
+  std::string barrierReason(const Sets &state, const Sets &later) const;
   // Places a barrier before `n` if it conflicts with what is pending.
   void barrierBefore(const Node *n, const Sets &mine, Sets &state, bool inCompound);
   // Walks block-level nodes in order, rewriting and placing barriers.
@@ -190,7 +206,7 @@ private:
   std::vector<const Node *> nests;
   std::vector<Tile> tiles;
   std::set<const Expr *> renamed;
-  bool useDynamic = false;
+  bool useDynamic = false, tilesDone = false;
   long long sharedBytes = 0, peakBytes = 0;
   std::vector<std::string> peaks;
   unsigned partialCounter = 0;

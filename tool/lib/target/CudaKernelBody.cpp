@@ -109,6 +109,19 @@ Sets KernelPrinter::setsOf(const Stmt *s) const {
   return out;
 }
 
+// For the report: why a barrier goes before `later`, given what the block
+// did since the last one.
+std::string KernelPrinter::barrierReason(const Sets &state, const Sets &later) const {
+  std::string x = state.conflict(later);
+  std::string what = "'" + x + "'";
+  for (const Tile &t : tiles)
+    if (t.name == x)
+      what = "the tile of '" + t.f->array->getName().str() + "'";
+  return later.r.count(x) && state.w.count(x)
+             ? "it reads " + what + ", which the block's threads wrote before"
+             : "it writes " + what + ", which the block's threads used before";
+}
+
 // Call after every other edit that inserts text in front of the node: the
 // Rewriter puts later InsertTextBefore text first, so the barrier then
 // stands outside whatever wraps the statement (a barrier inside the
@@ -117,6 +130,8 @@ void KernelPrinter::barrierBefore(const Node *n, const Sets &mine, Sets &state, 
   if (flat)
     return; // every thread runs its own iterations: nothing to wait for
   if (state.conflicts(mine)) {
+    remark(in, begin(n->stmt), "barrier (__syncthreads) before this statement: " +
+                                   barrierReason(state, mine));
     if (inCompound)
       insertBefore(n->stmt, std::string(kBarrier) + " ");
     else {
@@ -175,6 +190,10 @@ void KernelPrinter::block(const Node *n, Sets &state, bool inCompound) {
       block(c.get(), s, isa<CompoundStmt>(c->stmt));
       if (!flat && loop && (s.conflicts(exposed) || header.conflicts(s))) {
         // Loop-carried: the next iteration may read what this one wrote.
+        remark(in, begin(n->stmt),
+               "barrier (__syncthreads) at the end of each iteration of this loop: the next "
+               "iteration " + (s.conflicts(exposed) ? barrierReason(s, exposed).substr(3)
+                                                    : barrierReason(header, s).substr(3)));
         if (const auto *cs = dyn_cast<CompoundStmt>(c->stmt))
           R.InsertTextBefore(cs->getRBracLoc(), std::string(kBarrier) + " ");
         else {

@@ -10,6 +10,8 @@ bool KernelPrinter::print(std::string &kernelText) {
   if (!ok)
     return false;
   computeTiles();
+  if (!checkSharedBudget(in, k, peakBytes))
+    ok = false;
   if (!ok)
     return false;
   rewriteBody();

@@ -7,6 +7,9 @@
 namespace hy::cudagen {
 
 void KernelPrinter::computeTiles() {
+  if (tilesDone)
+    return;
+  tilesDone = true;
   bool anyDynamic = false;
   for (auto &fp : k.fetches) {
     const Fetch *f = fp.get();
@@ -68,12 +71,22 @@ void KernelPrinter::computeTiles() {
   allocate(k.body.get(), "0", 0);
   useDynamic = anyDynamic || peakBytes > kStaticSmemLimit;
   sharedBytes = peakBytes;
-  if (peakBytes > kDynamicSmemLimit) {
-    report(ctx.getDiagnostics(), k.blockLoops.front().loop->getBeginLoc(),
-           Diag::SharedTooLarge)
-        << std::to_string(peakBytes) << "sm_90" << std::to_string(kDynamicSmemLimit);
-    ok = false;
+}
+
+long long KernelPrinter::sharedPeak() {
+  computeTiles();
+  return peakBytes;
+}
+
+std::vector<KernelPrinter::TileFacts> KernelPrinter::tileFacts() const {
+  std::vector<TileFacts> out;
+  for (const Tile &t : tiles) {
+    std::string shape;
+    for (size_t d = 0; d < t.size.size(); ++d)
+      shape += (d ? " x " : "") + t.size[d];
+    out.push_back({t.f, shape, t.elem, t.bytes});
   }
+  return out;
 }
 
 void KernelPrinter::allocate(const Node *n, std::string base, long long baseBytes) {

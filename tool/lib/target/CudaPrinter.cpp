@@ -3,8 +3,8 @@
 // top-level declaration that contains it, and the loop nest in the host
 // function becomes a launch with a CPU (OpenMP) fallback. Host code that
 // touches an array after a kernel gets a coherence call, and functions
-// called from kernels become __host__ __device__ (CudaHost.h). Also the
-// --report text.
+// called from kernels become __host__ __device__ (CudaHost.h). The report
+// is Report.cpp's.
 #include "CudaHost.h"
 #include "CudaKernel.h"
 #include "clang/Basic/SourceManager.h"
@@ -177,74 +177,6 @@ bool printCuda(const PrintInput &in, std::string &out) {
     out += "#line 1 " + cString(in.opts.inputName) + "\n";
   out += body;
   return true;
-}
-
-std::string kernelReport(const PrintInput &in) {
-  ASTContext &ctx = in.ctx;
-  SourceManager &SM = ctx.getSourceManager();
-  std::string r;
-  for (auto &kp : in.model.kernels) {
-    const Kernel &k = *kp;
-    const LoopInfo &outer = k.blockLoops.front();
-    Rewriter scratch(SM, ctx.getLangOpts());
-    KernelPrinter kpr(in, k, scratch);
-    unsigned collapsed = 1;
-    ompPragma(in, k, collapsed);
-    kpr.setCollapsed(collapsed);
-    std::string text;
-    kpr.print(text);
-    // Blocks per grid dimension, as simply as the loop allows.
-    std::string grid;
-    for (unsigned i = 0; i < collapsed; ++i) {
-      const LoopInfo &li = k.blockLoops[i];
-      auto lo = evalInt(ctx, li.lower);
-      std::string n = li.constTrip ? std::to_string(*li.constTrip)
-                      : lo && *lo == 0 && li.constStep && *li.constStep == 1 && li.cmp == BO_LT
-                          ? "(" + exprText(ctx, li.bound) + ")"
-                          : tripText(ctx, li);
-      grid += (i ? " x " : "") + n;
-    }
-    r += where(SM, outer.pragma->loc) + ": " + outer.pragma->text + "\n";
-    r += "  kernel " + k.name + ": grid " + grid +
-         (kpr.isFlat() ? " iterations, one per thread (no thread loops), in blocks of "
-                       : " blocks, block ") +
-         std::to_string(kpr.shape.dim[0]) + "x" + std::to_string(kpr.shape.dim[1]) + "x" +
-         std::to_string(kpr.shape.dim[2]) + " threads, shared memory " +
-         (kpr.dynamicSmem() ? "dynamic, " : "static, ") +
-         std::to_string(kpr.staticSmem()) + " bytes" +
-         (kpr.dynamicSmem() ? " for the constant-size tiles" : "") + "\n";
-    if (outer.pragma->minBlocks)
-      r += "  min_blocks(" + std::to_string(outer.pragma->minBlocks) +
-           "): registers limited to what " + std::to_string(outer.pragma->minBlocks) +
-           " resident blocks per multiprocessor allow (__launch_bounds__)\n";
-    for (const Capture &c : k.captures)
-      if (c.array.kind != ArrayKind::None)
-        r += "  array " + c.var->getName().str() +
-             (c.written ? ": read and written on the device" : ": read on the device") +
-             "; copied to the GPU only when the host copy is newer" +
-             (c.written ? ", back to the host when host code uses it or the outermost "
-                          "translated function returns"
-                        : "") +
-             "\n";
-    for (unsigned i = 0; i < collapsed; ++i)
-      if (kpr.deviceTrip(i))
-        r += "  loop over '" + k.blockLoops[i].index->getName().str() +
-             "': trip count read on the device (worklist size or array element); grid "
-             "sized to it when the host knows the count, else the resident blocks\n";
-    for (const VarDecl *w : kpr.pushedWorklists())
-      r += "  worklist " + w->getName().str() +
-           ": pushed (one atomic per warp); its count is published to the host at the "
-           "kernel's end\n";
-    for (auto &f : k.fetches)
-      r += "  " + where(SM, f->pragma->loc) + ": " + f->pragma->text +
-           (f->privatized ? std::string("  (privatized: starts from the identity of '") +
-                                spelling(f->privatizedOp) +
-                                "', combined into the array with one atomic per touched "
-                                "element per block)"
-                          : std::string()) +
-           "\n";
-  }
-  return r;
 }
 
 } // namespace hy

@@ -1,7 +1,6 @@
-// Shared printing helpers and the CPU rewrite of a kernel (used by the
-// OpenMP target and by the CPU fallback path of the CUDA target).
+// Shared printing helpers: source text, statement ends, composed rewrites,
+// pragma lines, #line directives, trip counts and type names.
 #include "PrintUtil.h"
-#include "SimdLanes.h"
 #include "hy/Analysis.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
@@ -49,6 +48,38 @@ SourceLocation stmtEnd(ASTContext &ctx, const Stmt *s) {
 CharSourceRange stmtRange(ASTContext &ctx, const Stmt *s) {
   return CharSourceRange::getCharRange(
       ctx.getSourceManager().getExpansionLoc(s->getBeginLoc()), stmtEnd(ctx, s));
+}
+
+// A token range of expansion locations as the characters it covers.
+static CharSourceRange fileChars(ASTContext &ctx, SourceRange r) {
+  const SourceManager &SM = ctx.getSourceManager();
+  SourceLocation b = SM.getExpansionRange(r.getBegin()).getBegin();
+  SourceLocation e = SM.getExpansionRange(r.getEnd()).getEnd();
+  return CharSourceRange::getCharRange(
+      b, Lexer::getLocForEndOfToken(e, 0, SM, ctx.getLangOpts()));
+}
+
+std::string rewrittenText(const Rewriter &R, CharSourceRange r) {
+  Rewriter::RewriteOptions with, without;
+  without.IncludeInsertsAtBeginOfRange = false;
+  int before = R.getRangeSize(r, with) - R.getRangeSize(r, without);
+  std::string all = R.getRewrittenText(r);
+  return before > 0 && static_cast<size_t>(before) <= all.size() ? all.substr(before) : all;
+}
+
+std::string rewrittenText(const Rewriter &R, ASTContext &ctx, SourceRange r) {
+  return rewrittenText(R, fileChars(ctx, r));
+}
+
+void replaceRewritten(Rewriter &R, CharSourceRange r, const std::string &text) {
+  Rewriter::RewriteOptions opts;
+  opts.IncludeInsertsAtBeginOfRange = false;
+  R.RemoveText(r, opts);
+  R.InsertText(r.getBegin(), text, /*InsertAfter=*/true);
+}
+
+void replaceRewritten(Rewriter &R, ASTContext &ctx, SourceRange r, const std::string &text) {
+  replaceRewritten(R, fileChars(ctx, r), text);
 }
 
 void replacePragma(Rewriter &R, const PragmaDirective &d, const std::string &text) {
@@ -118,140 +149,11 @@ std::string tripText(ASTContext &ctx, const LoopInfo &li) {
   return "hy::trips(" + span + ", " + st + ")";
 }
 
-static bool mentionsIndices(const LoopInfo &inner, const std::vector<LoopInfo> &outer,
-                            size_t upto) {
-  std::set<const VarDecl *> idx;
-  for (size_t i = 0; i < upto; ++i)
-    idx.insert(outer[i].index);
-  return mentionsAny(inner.lower, idx) || mentionsAny(inner.bound, idx) ||
-         (inner.step && mentionsAny(inner.step, idx));
-}
-
-std::string ompPragma(const PrintInput &in, const Kernel &k, unsigned &collapsed) {
-  collapsed = 1;
-  while (collapsed < k.blockLoops.size() &&
-         !mentionsIndices(k.blockLoops[collapsed], k.blockLoops, collapsed))
-    ++collapsed;
-  std::string p = "#pragma omp parallel for";
-  if (collapsed > 1)
-    p += " collapse(" + std::to_string(collapsed) + ")";
-  // Grouped by operator, in the order of ReductionOp, then user-defined ones.
-  std::map<std::pair<int, std::string>, std::vector<std::string>> byOp;
-  std::string declare;
-  for (const Reduction &r : k.reductions) {
-    if (r.isArray)
-      continue;
-    std::string var = r.var->getName().str();
-    if (locReductionOp(r.var->getType())) {
-      // hy::minloc / hy::maxloc: a user-defined OpenMP reduction whose
-      // combiner is the type's own update (smallest index among equals).
-      std::string id = std::string("hy_") + runtimeName(r.op) + "_" + var + "_" +
-                       std::to_string(k.number);
-      std::string ty = typeText(in.ctx, r.var->getType());
-      declare += "_Pragma(\"omp declare reduction(" + id + " : " + ty +
-                 " : omp_out.update(omp_in.value, omp_in.index)) initializer(omp_priv = " + ty +
-                 "())\") ";
-      byOp[{100, id}].push_back(var);
-    } else {
-      byOp[{int(r.op), spelling(r.op)}].push_back(var);
-    }
-  }
-  for (auto &[op, vars] : byOp) {
-    p += " reduction(" + op.second + " : ";
-    for (size_t i = 0; i < vars.size(); ++i)
-      p += (i ? ", " : "") + vars[i];
-    p += ")";
-  }
-  p += " schedule(static)";
-  if (!declare.empty()) // both on the pragma's line, so that lines keep their numbers
-    p = declare + "_Pragma(\"" + p.substr(std::string("#pragma ").size()) + "\")";
-  return p;
-}
-
 std::string typeText(ASTContext &ctx, QualType t) {
   PrintingPolicy pp(ctx.getLangOpts());
   pp.SuppressTagKeyword = true;
   pp.FullyQualifiedName = true;
   return t.getNonReferenceType().getUnqualifiedType().getAsString(pp);
-}
-
-void rewriteFetchChecks(const PrintInput &in, const Kernel &k, Rewriter &R) {
-  ASTContext &ctx = in.ctx;
-  const SourceManager &SM = ctx.getSourceManager();
-  // Debug mode: every access that the GPU redirects to a tile is checked
-  // against that tile on the CPU too.
-  for (auto &[access, f] : k.tileOf) {
-    std::vector<Access> acc;
-    collectAccesses(access, acc);
-    if (acc.empty() || !acc.front().element)
-      continue;
-    const auto &idx = acc.front().indices;
-    std::string at = cString(where(SM, access->getBeginLoc()));
-    for (size_t d = 0; d < idx.size() && d < f->origins.size(); ++d) {
-      std::string o = exprText(ctx, f->origins[d]);
-      std::string s = exprText(ctx, f->sizes[d]);
-      std::string x = sourceText(SM, ctx.getLangOpts(), idx[d]->getSourceRange());
-      R.ReplaceText(SM.getExpansionRange(idx[d]->getSourceRange()),
-                    "hy::tile_index_checked((" + x + ") - (" + o + "), (" + s +
-                        "), " + at + ") + (" + o + ")");
-    }
-  }
-}
-
-void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
-  ASTContext &ctx = in.ctx;
-  const SourceManager &SM = ctx.getSourceManager();
-  unsigned collapsed = 1;
-  std::string omp = ompPragma(in, k, collapsed);
-  for (size_t i = 0; i < k.blockLoops.size(); ++i) {
-    const PragmaDirective &d = *k.blockLoops[i].pragma;
-    if (i == 0)
-      replacePragma(R, d, omp + " // " + d.text);
-    else
-      replacePragma(R, d, std::string("// ") + d.text +
-                              (i < collapsed ? " (collapsed into the omp loop above)"
-                                             : " (runs inside each omp iteration)"));
-  }
-  // Thread loops and fetches inside the kernel.
-  std::function<void(const Node *)> walk = [&](const Node *n) {
-    if (n->kind == NodeKind::ThreadNest)
-      for (const LoopInfo &li : n->loops)
-        replacePragma(R, *li.pragma,
-                      "// " + li.pragma->text + " (threads of a block: in order on the CPU)");
-    if (n->kind == NodeKind::FetchNode && n->fetch)
-      replacePragma(R, *n->fetch->pragma,
-                    "// " + n->fetch->pragma->text + " (no copy on the CPU)");
-    for (auto &c : n->children)
-      walk(c.get());
-  };
-  walk(k.body.get());
-
-  if (in.opts.checkFetch)
-    rewriteFetchChecks(in, k, R);
-
-  // Array reductions become atomic updates (hy::fetch_<op> is one already).
-  for (const ArrayUpdate &u : k.arrayUpdates) {
-    if (u.fetchCall)
-      continue;
-    std::string target = R.getRewrittenText(SM.getExpansionRange(u.target->getSourceRange()));
-    std::string value = R.getRewrittenText(SM.getExpansionRange(u.value->getSourceRange()));
-    R.ReplaceText(SM.getExpansionRange(u.assign->getSourceRange()),
-                  std::string("hy::atomic_") + atomicName(u.op) + "(&(" + target +
-                      "), " + value + ")");
-  }
-
-  // The threads of a block become SIMD lanes where the nest allows it.
-  if (in.opts.simdLanes) {
-    std::function<void(const Node *)> lanes = [&](const Node *n) {
-      if (n->kind == NodeKind::ThreadNest) {
-        rewriteThreadNestAsLanes(in, k, *n, R);
-        return;
-      }
-      for (auto &c : n->children)
-        lanes(c.get());
-    };
-    lanes(k.body.get());
-  }
 }
 
 } // namespace hy

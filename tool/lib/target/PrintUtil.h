@@ -20,6 +20,21 @@ clang::SourceLocation stmtEnd(clang::ASTContext &ctx, const clang::Stmt *s);
 /// Char range of the whole statement, ';' included.
 clang::CharSourceRange stmtRange(clang::ASTContext &ctx, const clang::Stmt *s);
 
+/// Rewrites that compose: the text of an expression or statement as it
+/// stands now in R (edits inside it and text inserted right after its last
+/// token included, text inserted before its first token not), and its
+/// replacement. Every rewrite that wraps or rebuilds code another rewrite
+/// may have changed goes through these two, so that neither loses the
+/// other's edits (clang's token-range getRewrittenText cuts a changed last
+/// token, and ReplaceText over a range with insertions at its start removes
+/// too much).
+std::string rewrittenText(const clang::Rewriter &R, clang::ASTContext &ctx,
+                          clang::SourceRange r);
+std::string rewrittenText(const clang::Rewriter &R, clang::CharSourceRange r);
+void replaceRewritten(clang::Rewriter &R, clang::ASTContext &ctx, clang::SourceRange r,
+                      const std::string &text);
+void replaceRewritten(clang::Rewriter &R, clang::CharSourceRange r, const std::string &text);
+
 /// Replaces the pragma line (not its newline) with `text`.
 void replacePragma(clang::Rewriter &R, const PragmaDirective &d,
                    const std::string &text);
@@ -36,6 +51,14 @@ std::string tripText(clang::ASTContext &ctx, const LoopInfo &li);
 const char *cmpText(const LoopInfo &li);
 /// The step of a loop as text, sign included.
 std::string stepText(clang::ASTContext &ctx, const LoopInfo &li);
+
+/// The shared memory a kernel's tiles need (`bytes`) against the limit of
+/// the CUDA architecture (--cuda-arch): an error when translating for CUDA
+/// (returns false), a warning (-Why-shared-memory) for the CPU targets,
+/// since the same source is meant to build for both.
+bool checkSharedBudget(const PrintInput &in, const Kernel &k, long long bytes);
+/// The same for a CPU target: computes the tiles' bytes first.
+void checkSharedBudgetForCpu(const PrintInput &in, const Kernel &k);
 
 /// Applies the CPU meaning of a kernel to R: omp pragmas for block loops,
 /// comments for thread loops and fetches, atomics for array reductions,

@@ -8,6 +8,7 @@
 #include <hy/device.hpp>
 #include <hy/cuda/faults.cuh>
 #include <hy/transfers.hpp>
+#include <hy/wait.hpp>
 
 #include <atomic>
 #include <cstddef>
@@ -188,6 +189,25 @@ inline void check_alloc(cudaError_t e, const char *what, std::size_t bytes, cons
   detail::last_kernel().reported = true;
   std::exit(1);
 }
+
+namespace detail {
+// hy::init() and hy::wait() (hy/wait.hpp) in a CUDA build: the device's
+// context, and the end of every kernel launched so far. Registered when the
+// program starts, so that code built without CUDA reaches them too.
+inline void init_device() {
+  if (use_gpu())
+    check(cudaFree(nullptr), "cudaFree(0) (context creation)", "hy::init()");
+}
+inline void wait_device() {
+  if (use_gpu())
+    check(cudaDeviceSynchronize(), "cudaDeviceSynchronize", "hy::wait()");
+}
+inline const bool device_hooks_registered = [] {
+  hy::detail::device().init = init_device;
+  hy::detail::device().wait = wait_device;
+  return true;
+}();
+} // namespace detail
 
 inline void count_launch() {
   detail::counters().launches.fetch_add(1, std::memory_order_relaxed);

@@ -1,0 +1,417 @@
+// The CPU meaning of a kernel, used by the OpenMP target and by the CPU
+// fallback of the CUDA target: the block nest becomes an OpenMP loop
+// (collapse, scalar reductions), array reductions become per-thread copies
+// or atomics, thread nests become SIMD lanes where that pays, fetches
+// become comments (bounds checks with --check-fetch). The rewrites edit
+// overlapping text, so they run in one order, innermost first, each taking
+// the text the others left (PrintUtil.h, rewrittenText): lane subscripts,
+// fetch checks, updates, lane loops, the region around the loop. Each
+// decision is recorded as a remark for the report.
+#include "CpuCopies.h"
+#include "PrintUtil.h"
+#include "SimdLanes.h"
+#include "hy/Analysis.h"
+
+using namespace clang;
+
+namespace hy {
+
+namespace {
+
+bool mentionsIndices(const LoopInfo &inner, const std::vector<LoopInfo> &outer, size_t upto,
+                     const VarDecl **which = nullptr) {
+  std::set<const VarDecl *> idx;
+  for (size_t i = 0; i < upto; ++i)
+    idx.insert(outer[i].index);
+  const VarDecl *v = mentionsAny(inner.lower, idx);
+  if (!v)
+    v = mentionsAny(inner.bound, idx);
+  if (!v && inner.step)
+    v = mentionsAny(inner.step, idx);
+  if (which)
+    *which = v;
+  return v != nullptr;
+}
+
+// The OpenMP clauses of the block nest (collapse, reductions, schedule)
+// and the user-defined reductions they need, declared before the pragma.
+std::string ompClauses(const PrintInput &in, const Kernel &k, unsigned &collapsed,
+                       std::string &declare) {
+  collapsed = 1;
+  while (collapsed < k.blockLoops.size() &&
+         !mentionsIndices(k.blockLoops[collapsed], k.blockLoops, collapsed))
+    ++collapsed;
+  std::string p;
+  if (collapsed > 1)
+    p += " collapse(" + std::to_string(collapsed) + ")";
+  // Grouped by operator, in the order of ReductionOp, then user-defined ones.
+  std::map<std::pair<int, std::string>, std::vector<std::string>> byOp;
+  for (const Reduction &r : k.reductions) {
+    if (r.isArray)
+      continue;
+    std::string var = r.var->getName().str();
+    if (locReductionOp(r.var->getType())) {
+      // hy::minloc / hy::maxloc: a user-defined OpenMP reduction whose
+      // combiner is the type's own update (smallest index among equals).
+      std::string id = std::string("hy_") + runtimeName(r.op) + "_" + var + "_" +
+                       std::to_string(k.number);
+      std::string ty = typeText(in.ctx, r.var->getType());
+      declare += "_Pragma(\"omp declare reduction(" + id + " : " + ty +
+                 " : omp_out.update(omp_in.value, omp_in.index)) initializer(omp_priv = " + ty +
+                 "())\") ";
+      byOp[{100, id}].push_back(var);
+    } else {
+      byOp[{int(r.op), spelling(r.op)}].push_back(var);
+    }
+  }
+  for (auto &[op, vars] : byOp) {
+    p += " reduction(" + op.second + " : ";
+    for (size_t i = 0; i < vars.size(); ++i)
+      p += (i ? ", " : "") + vars[i];
+    p += ")";
+  }
+  std::string fp = cpuCopies(in, k).firstprivate();
+  return p + (fp.empty() ? "" : " firstprivate(" + fp + ")") + " schedule(static)";
+}
+
+// `#pragma omp <what> <clauses>`, or the same as _Pragma after the
+// declarations it needs, all on one line so that lines keep their numbers.
+std::string ompDirective(const std::string &what, const std::string &clauses,
+                         const std::string &declare) {
+  if (declare.empty())
+    return "#pragma omp " + what + clauses;
+  return declare + "_Pragma(\"omp " + what + clauses + "\")";
+}
+
+// An array reduction the kernel only updates (no read, no hy::fetch_<op>)
+// can go to per-thread copies; returns why not, or "".
+std::string whyShared(const Kernel &k, const Reduction &r) {
+  std::set<const Expr *> owned;
+  for (const ArrayUpdate &u : k.arrayUpdates) {
+    std::vector<Access> whole, value;
+    collectAccesses(u.assign, whole);
+    if (u.fetchCall && !whole.empty() && whole.front().var == r.var)
+      return "hy::" + std::string("fetch_<op>") +
+             " returns the value the other iterations left, so every update stays atomic";
+    collectAccesses(u.value, value);
+    std::set<const Expr *> inValue;
+    for (const Access &v : value)
+      inValue.insert(v.expr);
+    for (const Access &w : whole)
+      if (w.var == r.var && w.element && !inValue.count(w.expr))
+        owned.insert(w.expr);
+  }
+  std::vector<Access> acc;
+  collectAccesses(k.blockLoops.front().loop, acc);
+  for (const Access &a : acc)
+    if (a.var == r.var && !a.meta && !owned.count(a.expr))
+      return "the loop also reads it (its reads see other iterations' updates), so every "
+             "update stays atomic";
+  return "";
+}
+
+struct CpuKernel {
+  /// `oneThread`: the kernel's form for a team of one thread, into a
+  /// scratch Rewriter: no OpenMP, updates as written (see oneThreadText()).
+  CpuKernel(const PrintInput &in, const Kernel &k, Rewriter &R, bool oneThread = false)
+      : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), k(k), R(R),
+        report(in.opts.target == Target::OpenMP && !oneThread), oneThread(oneThread) {}
+
+  void run() {
+    if (in.opts.target != Target::Cuda && !oneThread)
+      checkSharedBudgetForCpu(in, k);
+    if (!oneThread)
+      choosePrivatized();
+    versioned = !oneThread && (!privatized.empty() || hasAtomics());
+    std::vector<ThreadLanes> lanes;
+    if (in.opts.simdLanes)
+      planLanes(k.body.get(), lanes);
+    else
+      noLanes(k.body.get());
+    pragmas();
+    for (ThreadLanes &l : lanes)
+      l.subscript(R);
+    if (in.opts.checkFetch)
+      rewriteFetchChecks(in, k, R);
+    if (!oneThread)
+      updates();
+    for (ThreadLanes &l : lanes)
+      l.emit(R);
+    if (!oneThread)
+      aroundLoop();
+  }
+
+  // Updates that may be atomic (hy::fetch_<op> calls are the user's own).
+  bool hasAtomics() const {
+    return std::any_of(k.arrayUpdates.begin(), k.arrayUpdates.end(),
+                       [](const ArrayUpdate &u) { return !u.fetchCall; });
+  }
+
+  // A kernel whose updates may be atomic comes in two versions: the
+  // OpenMP one, and for a team of one thread (hy::one_thread()) the loop
+  // as the serial target has it, SIMD lanes included, with its updates as
+  // written. An atomic anywhere in a loop, even on a path not taken, makes
+  // the compiler reload every array's data pointer after each store, and
+  // each atomic costs: one thread ran such loops up to 1.7x slower than
+  // the serial build.
+  std::string oneThreadText() {
+    Rewriter scratch(ctx.getSourceManager(), ctx.getLangOpts());
+    CpuKernel(in, k, scratch, /*oneThread=*/true).run();
+    return rewrittenText(scratch, CharSourceRange::getCharRange(
+                                      SM.getExpansionLoc(k.blockLoops.front().loop->getBeginLoc()),
+                                      stmtEnd(ctx, k.blockLoops.front().loop)));
+  }
+
+  void note(SourceLocation loc, const std::string &text) {
+    if (report)
+      remark(in, loc, text);
+  }
+
+  void choosePrivatized() {
+    for (const Reduction &r : k.reductions) {
+      if (!r.isArray)
+        continue;
+      std::string name = r.var->getName().str();
+      std::string why = whyShared(k, r);
+      if (why.empty()) {
+        privatized.push_back(&r);
+        note(r.loc, "array reduction '" + name + "' (" + spelling(r.op) +
+                        "): per-thread copies added into '" + name +
+                        "' once after the loop when " + name +
+                        ".size() x threads <= 4 x iterations and a copy takes at most 4 MiB; "
+                        "otherwise one atomic per update; plain updates on one thread");
+      } else {
+        note(r.loc, "array reduction '" + name + "' (" + spelling(r.op) +
+                        "): one atomic per update; " + why);
+      }
+    }
+  }
+
+  static std::string join(const std::vector<std::string> &v) {
+    std::string s;
+    for (const std::string &x : v)
+      s += (s.empty() ? "" : ", ") + x;
+    return s;
+  }
+
+  void pragmas() {
+    std::string declare;
+    std::string clauses = ompClauses(in, k, collapsed, declare);
+    const PragmaDirective &outer = *k.blockLoops.front().pragma;
+    std::string omp;
+    if (privatized.empty()) {
+      omp = ompDirective("parallel for", clauses, declare);
+      if ((versioned || copies.open() != "{ ") && omp.rfind("#pragma ", 0) == 0)
+        omp = "_Pragma(\"" + omp.substr(8) + "\")";
+    } else {
+      omp = "{ ";
+      for (const Reduction *r : privatized)
+        omp += "auto hy_privs_" + r->var->getName().str() + " = hy::privatize<hy::ops::" +
+               runtimeName(r->op) + ">(" + r->var->getName().str() + ", " + trips() + "); ";
+      omp += "_Pragma(\"omp parallel\") { ";
+      for (const Reduction *r : privatized)
+        omp += "auto hy_priv_" + r->var->getName().str() + " = hy_privs_" +
+               r->var->getName().str() + ".enter(); ";
+      std::string d = ompDirective("for", clauses, declare);
+      if (d.rfind("#pragma ", 0) == 0)
+        d = "_Pragma(\"" + d.substr(8) + "\")";
+      omp += d;
+    }
+    // The OpenMP loop in a lambda that makes the per-thread copies
+    // (CpuCopies.h): the addresses the outlined loop gets are then the
+    // copies', so the version for one thread also keeps its scalars in
+    // registers (an escaped `n` is reloaded after every int store).
+    if (versioned || copies.open() != "{ ")
+      omp = (versioned ? "if (!hy::one_thread()) " : "") + copies.open() + omp;
+    for (size_t i = 0; i < k.blockLoops.size(); ++i) {
+      const PragmaDirective &d = *k.blockLoops[i].pragma;
+      if (i == 0 && oneThread)
+        continue; // outside the loop's text
+      if (i == 0)
+        replacePragma(R, d, omp + " // " + d.text);
+      else
+        replacePragma(R, d, std::string("// ") + d.text +
+                                (i < collapsed ? " (collapsed into the omp loop above)"
+                                               : " (runs inside each omp iteration)"));
+    }
+    std::string what = "OpenMP " + std::string(privatized.empty() ? "'parallel for'" : "'for'") +
+                       " over " +
+                       (collapsed > 1 ? std::to_string(collapsed) + " collapsed loops"
+                                      : std::string("the loop over '") +
+                                            k.blockLoops.front().index->getName().str() + "'") +
+                       ", schedule(static)";
+    if (collapsed < k.blockLoops.size()) {
+      const VarDecl *v = nullptr;
+      mentionsIndices(k.blockLoops[collapsed], k.blockLoops, collapsed, &v);
+      what += "; the loop over '" + k.blockLoops[collapsed].index->getName().str() +
+              "' runs inside each iteration (its bounds use '" + (v ? v->getName().str() : "?") +
+              "')";
+    }
+    for (const Reduction &r : k.reductions)
+      if (!r.isArray)
+        what += std::string("; reduction(") + spelling(r.op) + " : " + r.var->getName().str() +
+                ")" + (locReductionOp(r.var->getType()) ? " as a user-defined reduction" : "");
+    if (!copies.scalars.empty() || !copies.views.empty())
+      what += "; per-thread copies (firstprivate): " + join(copies.scalars) +
+              (copies.views.empty()
+                   ? std::string()
+                   : (copies.scalars.empty() ? "" : ", ") + std::string("views of ") +
+                         join(copies.views));
+    note(outer.loc, what);
+    if (versioned)
+      note(outer.loc, "on one thread (hy::one_thread()) the loop runs as written, without "
+                      "OpenMP and with plain updates (a second version of the loop)");
+    // Thread loops and fetches inside the kernel.
+    std::function<void(const Node *)> walk = [&](const Node *n) {
+      if (n->kind == NodeKind::ThreadNest)
+        for (const LoopInfo &li : n->loops)
+          replacePragma(R, *li.pragma,
+                        "// " + li.pragma->text +
+                            (laneNests.count(n) && &li == &n->loops.back()
+                                 ? " (threads of a block: SIMD lanes on the CPU)"
+                                 : " (threads of a block: in order on the CPU)"));
+      if (n->kind == NodeKind::FetchNode && n->fetch) {
+        replacePragma(R, *n->fetch->pragma,
+                      "// " + n->fetch->pragma->text + " (no copy on the CPU)");
+        note(n->fetch->pragma->loc, "fetch of '" + n->fetch->pragma->fetch.array.name +
+                                        "': no copy on the CPU; accesses go to the array" +
+                                        (in.opts.checkFetch ? ", checked against the tile" : ""));
+      }
+      for (auto &c : n->children)
+        walk(c.get());
+    };
+    walk(k.body.get());
+  }
+
+  std::string trips() const {
+    std::string t;
+    for (unsigned i = 0; i < collapsed; ++i)
+      t += (i ? " * " : "") + std::string("(long long)(") + tripText(ctx, k.blockLoops[i]) + ")";
+    return t;
+  }
+
+  // The threads of a block become SIMD lanes where the nest allows it and
+  // it pays.
+  void planLanes(const Node *n, std::vector<ThreadLanes> &out) {
+    if (n->kind == NodeKind::ThreadNest) {
+      ThreadLanes l(in, k, *n);
+      std::string why;
+      const std::string idx = n->loops.back().index->getName().str();
+      if (l.plan(why)) {
+        note(n->loops.back().pragma->loc,
+             "threads '" + idx + "' run as SIMD lanes ('omp simd' loops innermost)");
+        out.push_back(std::move(l));
+        laneNests.insert(n);
+      } else {
+        note(n->loops.back().pragma->loc, "threads '" + idx + "' run in order: " + why);
+      }
+      return;
+    }
+    for (auto &c : n->children)
+      planLanes(c.get(), out);
+  }
+
+  void noLanes(const Node *n) {
+    if (n->kind == NodeKind::ThreadNest)
+      note(n->loops.back().pragma->loc, "threads '" + n->loops.back().index->getName().str() +
+                                            "' run in order: --no-simd-lanes");
+    for (auto &c : n->children)
+      noLanes(c.get());
+  }
+
+  // Array reductions: an update of a per-thread copy (chosen at run time)
+  // or an atomic (hy::fetch_<op> is one already).
+  void updates() {
+    for (const ArrayUpdate &u : k.arrayUpdates) {
+      if (u.fetchCall)
+        continue;
+      std::string target = rewrittenText(R, ctx, u.target->getSourceRange());
+      std::string value = rewrittenText(R, ctx, u.value->getSourceRange());
+      std::vector<Access> acc;
+      collectAccesses(u.target, acc);
+      const VarDecl *v = acc.empty() ? nullptr : acc.front().var;
+      bool own = std::any_of(privatized.begin(), privatized.end(),
+                             [&](const Reduction *r) { return r->var == v; });
+      std::string text = own
+                             ? "hy_priv_" + v->getName().str() + ".update(&(" + target + "), " +
+                                   value + ")"
+                             : std::string("hy::atomic_") + atomicName(u.op) + "(&(" + target +
+                                   "), " + value + ")";
+      replaceRewritten(R, ctx, u.assign->getSourceRange(), text);
+    }
+  }
+
+  // The parallel region around the loop that per-thread copies need: the
+  // copies are combined after the loop, on its last line. Then the version
+  // for one thread, its lines mapped back to the loop's.
+  void aroundLoop() {
+    std::string end;
+    if (!privatized.empty()) {
+      for (const Reduction *r : privatized)
+        end += " hy_privs_" + r->var->getName().str() + ".combine(hy_priv_" +
+               r->var->getName().str() + ");";
+      end += " } }";
+    }
+    if (versioned || copies.open() != "{ ")
+      end += " " + copies.close();
+    if (versioned) {
+      const Stmt *loop = k.blockLoops.front().loop;
+      unsigned col = SM.getExpansionColumnNumber(SM.getExpansionLoc(loop->getBeginLoc()));
+      end += std::string(" else { // one thread: the loop as written\n") +
+             lineDirective(in, loop->getBeginLoc()) + std::string(col > 1 ? col - 1 : 0, ' ') +
+             oneThreadText() + "\n}\n" + lineDirective(in, stmtEnd(ctx, loop));
+    }
+    if (!end.empty())
+      R.InsertTextAfter(stmtEnd(ctx, k.blockLoops.front().loop), end);
+  }
+
+  const PrintInput &in;
+  ASTContext &ctx;
+  const SourceManager &SM;
+  const Kernel &k;
+  Rewriter &R;
+  bool report;
+  CpuCopies copies = cpuCopies(in, k);
+  bool oneThread;        // the scratch version for a team of one
+  bool versioned = false; // has a version for one thread
+  unsigned collapsed = 1;
+  std::vector<const Reduction *> privatized; // in clause order
+  std::set<const Node *> laneNests;          // thread nests run as SIMD lanes
+};
+
+} // namespace
+
+std::string ompPragma(const PrintInput &in, const Kernel &k, unsigned &collapsed) {
+  std::string declare;
+  std::string clauses = ompClauses(in, k, collapsed, declare);
+  return ompDirective("parallel for", clauses, declare);
+}
+
+void rewriteFetchChecks(const PrintInput &in, const Kernel &k, Rewriter &R) {
+  ASTContext &ctx = in.ctx;
+  const SourceManager &SM = ctx.getSourceManager();
+  // Debug mode: every access that the GPU redirects to a tile is checked
+  // against that tile on the CPU too.
+  for (auto &[access, f] : k.tileOf) {
+    std::vector<Access> acc;
+    collectAccesses(access, acc);
+    if (acc.empty() || !acc.front().element)
+      continue;
+    const auto &idx = acc.front().indices;
+    std::string at = cString(where(SM, access->getBeginLoc()));
+    for (size_t d = 0; d < idx.size() && d < f->origins.size(); ++d) {
+      std::string o = exprText(ctx, f->origins[d]);
+      std::string s = exprText(ctx, f->sizes[d]);
+      std::string x = rewrittenText(R, ctx, idx[d]->getSourceRange());
+      replaceRewritten(R, ctx, idx[d]->getSourceRange(),
+                       "hy::tile_index_checked((" + x + ") - (" + o + "), (" + s + "), " + at +
+                           ") + (" + o + ")");
+    }
+  }
+}
+
+void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
+  CpuKernel(in, k, R).run();
+}
+
+} // namespace hy
