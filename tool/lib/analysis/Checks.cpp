@@ -40,6 +40,7 @@ bool checkModel(clang::ASTContext &ctx, TranslationModel &model) {
   bool ok = true;
   for (auto &k : model.kernels)
     ok &= checks::Checker(ctx, *k).run();
+  ok &= checkZones(ctx, model);
   return ok;
 }
 
