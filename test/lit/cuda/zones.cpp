@@ -4,6 +4,9 @@
 // run on the host; the kernel inside is a launch with its CPU fallback.
 // RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s
 // RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
+// The output includes the zone runtime and the device choice (hy/cuda/zones.cuh).
+// CHECK: #include <hy/cuda.cuh>
+// CHECK-NEXT: #include <hy/cuda/zones.cuh>
 #include <hy/hy.hpp>
 
 void sources(hy::array<float, 1> &bc, long long &edges, int n, int m) {
