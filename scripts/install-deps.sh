@@ -2,12 +2,14 @@
 # Installs what building and testing hy needs on a fresh Debian bookworm
 # machine (run as root): LLVM/Clang 19 (LibTooling, lit, FileCheck), OpenMP,
 # GoogleTest, CMake with Ninja and Make (the install test builds with both),
+# Open MPI (zone loops over MPI ranks: the ctests under mpirun),
 # clang's sanitizer and libFuzzer runtimes (libclang-rt-19-dev,
 # scripts/sanitize.sh), and the Python packages the graph cross-checks use
 # (SciPy, NetworkX) and the graph-matching peers test (pygmtools, numpy backend).
 set -euo pipefail
 pkgs=(cmake make ninja-build g++ python3 python3-pip libclang-19-dev llvm-19-dev llvm-19-tools
-      clang-19 libclang-rt-19-dev libomp-19-dev libgtest-dev zlib1g-dev)
+      clang-19 libclang-rt-19-dev libomp-19-dev libgtest-dev zlib1g-dev
+      libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

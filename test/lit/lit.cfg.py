@@ -28,6 +28,10 @@ if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
     config.substitutions.append(
         ("%nvcc", config.nvcc + " -arch=sm_90 -std=c++17 --expt-relaxed-constexpr -Xcompiler -fopenmp"))
+# %if mpicxx: the MPI compiler wrapper (zone loops built with -DHY_MPI).
+import shutil
+if shutil.which("mpicxx"):
+    config.available_features.add("mpicxx")
 # The input is the test: its CHECK comments are copied into the output, so
 # drop lines that are only FileCheck directives (`// PREFIX: ...`) and cut
 # trailing ones before checking.

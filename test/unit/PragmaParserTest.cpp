@@ -22,6 +22,17 @@ TEST(PragmaParser, PlainParallelFor) {
   EXPECT_EQ(ps[0].text, "#pragma hy parallel for");
 }
 
+// A zone loop: 'into(devices)' with its reductions (docs/language.md, Zones).
+TEST(PragmaParser, IntoDevices) {
+  auto ps = pragmasOf(loop("#pragma hy parallel for into(devices) reduction(+ : s) reduction(max : m)"));
+  ASSERT_EQ(ps.size(), 1u);
+  EXPECT_TRUE(ps[0].intoDevices);
+  EXPECT_FALSE(ps[0].intoThreads);
+  EXPECT_TRUE(ps[0].valid);
+  ASSERT_EQ(ps[0].reductions.size(), 2u);
+  EXPECT_EQ(ps[0].reductions[1].op, ReductionOp::Max);
+}
+
 TEST(PragmaParser, ReductionClauses) {
   auto ps = pragmasOf(loop("#pragma hy parallel for reduction(+ : s) reduction(max : m)"));
   ASSERT_EQ(ps.size(), 1u);
@@ -90,8 +101,10 @@ TEST(PragmaParser, ErrorsAreReported) {
       {"#pragma hy parallel for collapse(2)", "unknown clause 'collapse'"},
       {"#pragma hy parallel for reduction(- : s)", "invalid reduction operator '-'"},
       {"#pragma hy parallel for reduction(+ s)", "expected ':' after the reduction operator"},
-      {"#pragma hy parallel for into(warps)", "expected 'threads' in 'into(...)'"},
-      {"#pragma hy parallel for into(threads) into(threads)", "duplicate 'into(threads)'"},
+      {"#pragma hy parallel for into(warps)", "expected 'threads' or 'devices' in 'into(...)'"},
+      {"#pragma hy parallel for into(threads) into(threads)", "duplicate 'into'"},
+      {"#pragma hy parallel for into(devices) into(threads)", "duplicate 'into'"},
+      {"#pragma hy parallel for into(devices", "expected ')' after 'into(devices'"},
       {"#pragma hy parallel", "expected 'parallel for' or 'parallel fetch'"},
       {"#pragma hy serial for", "expected 'parallel for' or 'parallel fetch'"},
   };

@@ -19,10 +19,10 @@ void f(hy::array<int, 1> &a, int n) {
 // CHECK: [[@LINE+1]]:40: error: expected ')' after the reduction variables
 #pragma hy parallel for reduction(+ : s
   for (int i = 0; i < n; ++i) s += a(i);
-// CHECK: [[@LINE+1]]:30: error: expected 'threads' in 'into(...)'
+// CHECK: [[@LINE+1]]:30: error: expected 'threads' or 'devices' in 'into(...)'
 #pragma hy parallel for into(blocks)
   for (int i = 0; i < n; ++i) a(i) = 0;
-// CHECK: [[@LINE+1]]:39: error: duplicate 'into(threads)' clause
+// CHECK: [[@LINE+1]]:39: error: duplicate 'into' clause
 #pragma hy parallel for into(threads) into(threads)
   for (int i = 0; i < n; ++i) a(i) = 0;
 // CHECK: [[@LINE+1]]:12: error: expected 'parallel for' or 'parallel fetch' after '#pragma hy'

@@ -62,6 +62,13 @@ const clang::LambdaExpr *heldLambda(const clang::VarDecl *v);
 /// body of (not to a loop nested in it, nor inside a lambda).
 void ownContinues(const clang::Stmt *body, std::vector<const clang::ContinueStmt *> &out);
 
+/// The break, return, goto and co_return statements in `s` that leave it
+/// (or leave a loop of `parallel` inside it), each with its keyword; a
+/// break of a loop or switch nested in `s` stays inside. `breakable`: a
+/// break at the top of `s` stays inside too. Lambdas are not entered.
+void jumpsOut(const clang::Stmt *s, const std::set<const clang::Stmt *> &parallel, bool breakable,
+              std::vector<std::pair<const clang::Stmt *, const char *>> &out);
+
 /// The parts of a control statement (if, for, while, do, switch, range
 /// for): its headers (init, condition variable, condition, increment, range;
 /// absent ones null) and its bodies (then/else or loop body). False for any

@@ -146,8 +146,20 @@ struct Kernel {
   std::string name; // hy_<function>_<line>
 };
 
+/// A zone loop: a host loop marked `into(devices)` whose iterations are
+/// spread over zones (MPI ranks, one GPU each); the kernels in its body are
+/// ordinary Kernels. Its reductions are combined across zones at its end
+/// (docs/language.md, "Zones"; checked by analysis/CheckZones.cpp).
+struct ZoneLoop {
+  LoopInfo loop;
+  std::vector<Reduction> reductions;
+  const clang::FunctionDecl *function = nullptr;
+  std::string name; // hy_zone_L<line>: the hy::zones::loop in the output
+};
+
 struct TranslationModel {
   std::vector<std::unique_ptr<Kernel>> kernels;
+  std::vector<std::unique_ptr<ZoneLoop>> zones;
   /// Functions defined in this TU and called (transitively) from kernels.
   std::vector<const clang::FunctionDecl *> deviceFunctions;
 };

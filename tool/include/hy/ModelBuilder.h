@@ -16,4 +16,7 @@ bool buildModel(clang::ASTContext &ctx, const PragmaTable &pragmas,
 /// the kernel may use, fetch rules, device functions). False on error.
 bool checkModel(clang::ASTContext &ctx, TranslationModel &model);
 
+/// The rules of zone loops (analysis/CheckZones.cpp); part of checkModel.
+bool checkZones(clang::ASTContext &ctx, TranslationModel &model);
+
 } // namespace hy

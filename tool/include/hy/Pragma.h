@@ -48,7 +48,8 @@ struct PragmaDirective {
   clang::SourceLocation endLoc; // end of the pragma line (the eod token)
   std::string text;            // "hy parallel for ..." as written, one line
   bool intoThreads = false;
-  clang::SourceLocation intoLoc;
+  bool intoDevices = false;        // 'into(devices)': a zone loop (docs/language.md, Zones)
+  clang::SourceLocation intoLoc;  // the 'into' of either
   int minBlocks = 0;               // 'min_blocks(N)': blocks per multiprocessor (CUDA)
   clang::SourceLocation minBlocksLoc;
   std::vector<ReductionClause> reductions;

@@ -24,6 +24,31 @@ void ownContinues(const Stmt *body, std::vector<const ContinueStmt *> &out) {
     ownContinues(c, out);
 }
 
+void jumpsOut(const Stmt *s, const std::set<const Stmt *> &parallel, bool breakable,
+              std::vector<std::pair<const Stmt *, const char *>> &out) {
+  if (!s || isa<LambdaExpr>(s))
+    return;
+  const char *what = nullptr;
+  if (isa<ReturnStmt>(s) || isa<CoreturnStmt>(s))
+    what = "return";
+  else if (isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s))
+    what = "goto";
+  else if (isa<BreakStmt>(s) && !breakable)
+    what = "break";
+  if (what) {
+    out.push_back({s, what});
+    return;
+  }
+  bool inner = breakable;
+  if (parallel.count(s))
+    inner = false; // a break here would leave this parallel loop
+  else if (isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<CXXForRangeStmt>(s) ||
+           isa<SwitchStmt>(s))
+    inner = true;
+  for (const Stmt *c : s->children())
+    jumpsOut(c, parallel, inner, out);
+}
+
 bool controlParts(const Stmt *s, std::vector<const Stmt *> &headers,
                   std::vector<const Stmt *> &bodies) {
   if (const auto *is = dyn_cast<IfStmt>(s)) {

@@ -122,28 +122,12 @@ void Checker::collectThreadLoops(const Node *n, std::set<const Stmt *> &out) {
 }
 
 void Checker::checkJumps(const Stmt *s, const std::set<const Stmt *> &parallel, bool breakable) {
-  if (!s || isa<LambdaExpr>(s))
-    return;
-  const char *what = nullptr;
-  if (isa<ReturnStmt>(s) || isa<CoreturnStmt>(s))
-    what = "return";
-  else if (isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s))
-    what = "goto";
-  else if (isa<BreakStmt>(s) && !breakable)
-    what = "break";
-  if (what) {
-    report(DE, s->getBeginLoc(), Diag::JumpOutOfLoop) << what;
+  std::vector<std::pair<const Stmt *, const char *>> jumps;
+  jumpsOut(s, parallel, breakable, jumps);
+  for (const auto &[j, what] : jumps) {
+    report(DE, j->getBeginLoc(), Diag::JumpOutOfLoop) << what;
     fail();
-    return;
   }
-  bool inner = breakable;
-  if (parallel.count(s))
-    inner = false; // a break here would leave this parallel loop
-  else if (isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) ||
-           isa<CXXForRangeStmt>(s) || isa<SwitchStmt>(s))
-    inner = true;
-  for (const Stmt *c : s->children())
-    checkJumps(c, parallel, inner);
 }
 
 } // namespace hy::checks

@@ -48,6 +48,7 @@ bool checkModel(clang::ASTContext &ctx, TranslationModel &model) {
     ok &= checks::Checker(ctx, *k, earlier).run();
     earlier.push_back(k.get());
   }
+  ok &= checkZones(ctx, model);
   return ok;
 }
 

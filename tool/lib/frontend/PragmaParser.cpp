@@ -1,5 +1,5 @@
 // Recursive-descent parser for the clauses of `#pragma hy`:
-//   parallel for [into(threads)] [min_blocks(N)] [reduction(OP : v, ...)]... [disjoint(a, ...)]
+//   parallel for [into(threads|devices)] [min_blocks(N)] [reduction(OP : v, ...)]... [disjoint(a, ...)]
 //   parallel fetch(m : s0, ... : o0, ... : t0, ... [: p0, ...])
 #include "PragmaParser.h"
 #include "hy/Diagnostics.h"
@@ -106,18 +106,19 @@ private:
         ++pos;
         if (!expect(tok::l_paren, "'(' after 'into'"))
           return false;
-        if (!isIdent("threads")) {
-          report(DE, here(), Diag::ExpectedToken) << "'threads' in 'into(...)'";
+        const bool devices = isIdent("devices");
+        if (!devices && !isIdent("threads")) {
+          report(DE, here(), Diag::ExpectedToken) << "'threads' or 'devices' in 'into(...)'";
           return false;
         }
         ++pos;
-        if (!expect(tok::r_paren, "')' after 'into(threads'"))
+        if (!expect(tok::r_paren, devices ? "')' after 'into(devices'" : "')' after 'into(threads'"))
           return false;
-        if (d.intoThreads) {
+        if (d.intoThreads || d.intoDevices) {
           report(DE, loc, Diag::DuplicateInto);
           return false;
         }
-        d.intoThreads = true;
+        (devices ? d.intoDevices : d.intoThreads) = true;
         d.intoLoc = loc;
       } else if (isIdent("min_blocks")) {
         SourceLocation loc = cur().getLocation();

@@ -53,7 +53,7 @@ private:
   }
   bool isBlockLoop(const Stmt *s) const {
     const PragmaDirective *p = loopPragma(s);
-    return p && !p->intoThreads;
+    return p && !p->intoThreads && !p->intoDevices;
   }
   bool isThreadLoop(const Stmt *s) const {
     const PragmaDirective *p = loopPragma(s);
@@ -100,6 +100,10 @@ private:
     if (!s)
       return;
     if (const PragmaDirective *p = loopPragma(s)) {
+      if (p->intoDevices) {
+        buildZone(cast<ForStmt>(s), p);
+        return;
+      }
       if (p->intoThreads) {
         error(p->intoLoc, Diag::IntoOutsideBlock);
       } else {
@@ -115,6 +119,40 @@ private:
     }
     for (const Stmt *c : s->children())
       walkHost(c);
+  }
+
+  // --- zone loops: host loops whose body (kernels included) is walked as
+  // host code; a zone loop inside one is an error.
+  void buildZone(const ForStmt *fs, const PragmaDirective *p) {
+    if (currentZone) {
+      error(p->intoLoc, Diag::ZoneNested);
+      report(DE, currentZone->loop.loop->getBeginLoc(), Diag::NoteOuterLoop);
+    } else if (p->minBlocks) {
+      error(p->minBlocksLoc, Diag::ZoneMinBlocks);
+    } else if (auto li = analyzeCanonicalLoop(ctx, fs, p)) {
+      auto z = std::make_unique<ZoneLoop>();
+      z->loop = *li;
+      z->function = currentFunction;
+      z->name = "hy_zone_L" + std::to_string(SM.getExpansionLineNumber(fs->getBeginLoc()));
+      currentZone = z.get();
+      model.zones.push_back(std::move(z));
+    } else {
+      ok = false;
+    }
+    ZoneLoop *outer = currentZone;
+    for (const Stmt *c : fs->children())
+      walkHost(c);
+    if (!outer || outer->loop.loop == fs)
+      currentZone = nullptr;
+  }
+
+  // A zone loop met while building a kernel.
+  bool zoneInKernel(const PragmaDirective *p) {
+    if (!p->intoDevices)
+      return false;
+    error(p->intoLoc, Diag::ZoneInKernel);
+    report(DE, kernel->blockLoops.front().loop->getBeginLoc(), Diag::NoteOuterLoop);
+    return true;
   }
 
   // --- kernels
@@ -185,6 +223,10 @@ private:
       return n;
     }
     if (const PragmaDirective *p = loopPragma(s)) {
+      if (zoneInKernel(p)) {
+        n->kind = NodeKind::Uniform;
+        return n;
+      }
       if (!p->intoThreads) {
         error(p->loc, Diag::ImperfectBlockNest);
         report(DE, kernel->blockLoops.front().loop->getBeginLoc(), Diag::NoteOuterLoop);
@@ -255,8 +297,10 @@ private:
     auto n = std::make_unique<Node>();
     n->stmt = s;
     if (const PragmaDirective *p = loopPragma(s)) {
-      error(p->loc, p->intoThreads ? Diag::ImperfectThreadNest : Diag::BlockLoopInThreads);
-      report(DE, nest->loops.front().loop->getBeginLoc(), Diag::NoteOuterLoop);
+      if (!zoneInKernel(p)) {
+        error(p->loc, p->intoThreads ? Diag::ImperfectThreadNest : Diag::BlockLoopInThreads);
+        report(DE, nest->loops.front().loop->getBeginLoc(), Diag::NoteOuterLoop);
+      }
       n->kind = NodeKind::ThreadStmt;
       return n;
     }
@@ -380,6 +424,7 @@ private:
   TranslationModel &model;
   const FunctionDecl *currentFunction = nullptr;
   Kernel *kernel = nullptr;
+  ZoneLoop *currentZone = nullptr; // the zone loop being walked
   std::vector<Node *> threadScopes;
   bool ok = true;
 };

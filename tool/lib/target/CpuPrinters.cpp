@@ -15,7 +15,8 @@ static std::string header(const PrintInput &in, const char *what) {
 }
 
 // Every line of the output after this header keeps its input line number.
-static std::string finish(const PrintInput &in, Rewriter &R, const char *what) {
+static std::string finish(const PrintInput &in, Rewriter &R, const char *what,
+                          bool zones = false) {
   const SourceManager &SM = in.ctx.getSourceManager();
   std::string body;
   if (const RewriteBuffer *rb = R.getRewriteBufferFor(SM.getMainFileID()))
@@ -23,6 +24,8 @@ static std::string finish(const PrintInput &in, Rewriter &R, const char *what) {
   else
     body = SM.getBufferData(SM.getMainFileID()).str();
   std::string out = header(in, what);
+  if (zones && !in.model.zones.empty())
+    out += "#include <hy/zones.hpp>\n"; // the zone loops' runtime (ZonePrinter.cpp)
   if (in.opts.lineDirectives)
     out += "#line 1 " + cString(in.opts.inputName) + "\n";
   return out + body;
@@ -45,7 +48,8 @@ std::string printOpenMP(const PrintInput &in) {
   Rewriter R(in.ctx.getSourceManager(), in.ctx.getLangOpts());
   for (auto &k : in.model.kernels)
     rewriteKernelForCpu(in, *k, R);
-  return finish(in, R, "OpenMP");
+  rewriteZones(in, R, /*cuda=*/false);
+  return finish(in, R, "OpenMP", /*zones=*/true);
 }
 
 } // namespace hy

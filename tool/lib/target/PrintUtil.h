@@ -69,6 +69,10 @@ void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, clang::Rewriter 
 /// redirects to a tile in hy::tile_index_checked (serial and OpenMP).
 void rewriteFetchChecks(const PrintInput &in, const Kernel &k, clang::Rewriter &R);
 
+/// Zone loops (ZonePrinter.cpp): the split over zones and the combine of
+/// their reductions (OpenMP and CUDA outputs; `cuda` syncs arrays' host copies).
+void rewriteZones(const PrintInput &in, clang::Rewriter &R, bool cuda);
+
 /// The text of the OpenMP pragma of a kernel's block nest.
 std::string ompPragma(const PrintInput &in, const Kernel &k, unsigned &collapsed);
 
