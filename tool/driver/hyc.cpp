@@ -1,6 +1,7 @@
 // hyc: the command-line driver. Parses options, loads the compilation
 // database (-p, or flags after --), calls the hy library, writes the output
 // only on success (removing a stale one on failure).
+#include "hy/DriverSupport.h"
 #include "hy/Translator.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
@@ -36,6 +37,16 @@ int main(int argc, const char **argv) {
   bool hasDb = false;
   for (int i = 1; i < argc; ++i)
     hasDb |= !std::strcmp(argv[i], "--") || !std::strncmp(argv[i], "-p", 2);
+  // Compiler modes after '--' (-E, -M) would make that database fail to load.
+  if (auto dd = std::find_if(args.begin(), args.end(), [](const char *a) { return !std::strcmp(a, "--"); });
+      dd != args.end()) {
+    std::vector<std::string> rest(dd + 1, args.end());
+    static std::vector<std::string> kept;
+    kept = hy::parseOnlyAdjuster()(rest, "");
+    args.erase(dd + 1, args.end());
+    for (const std::string &a : kept)
+      args.push_back(a.c_str());
+  }
   if (!hasDb) {
     args.push_back("--");
     args.push_back("-std=c++17");
@@ -70,31 +81,20 @@ int main(int argc, const char **argv) {
       sys::fs::remove(Output);
     return 1;
   }
+  std::vector<hy::OutputFile> outputs{{Output.empty() ? "-" : std::string(Output), nullptr}};
+  if (opts.report)
+    outputs.push_back({ReportFile, nullptr, /*toStderr=*/true});
+  if (std::string e = hy::checkOutputPaths(files[0], outputs); !e.empty()) {
+    errs() << "hyc: error: " << e << "\n";
+    return 2;
+  }
   hy::TranslateResult r = hy::translateFile(parser->getCompilations(), files[0], opts);
   if (!r.ok) {
-    if (!Output.empty())
-      sys::fs::remove(Output);
+    hy::removeOutputs(files[0], outputs);
     return 1;
   }
-  auto write = [](const std::string &path, const std::string &text) {
-    if (path == "-") {
-      outs() << text;
-      return true;
-    }
-    std::error_code ec;
-    raw_fd_ostream os(path, ec);
-    if (ec) {
-      errs() << "hyc: error: cannot write '" << path << "': " << ec.message() << "\n";
-      return false;
-    }
-    os << text;
-    return true;
-  };
-  if (!write(Output.empty() ? std::string("-") : std::string(Output), r.output))
-    return 1;
-  if (opts.report) {
-    if (ReportFile == "-") errs() << r.report;
-    else if (!write(ReportFile, r.report)) return 1;
-  }
-  return 0;
+  outputs[0].text = &r.output;
+  if (opts.report)
+    outputs[1].text = &r.report;
+  return hy::writeOutputs(outputs) ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 // Runs the pipeline for one file: install the pragma handler, parse,
 // attach pragmas, build and check the model, print the requested target.
 #include "hy/Translator.h"
+#include "hy/DriverSupport.h"
 #include "hy/ModelBuilder.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -130,6 +131,7 @@ TranslateResult translateFile(const tooling::CompilationDatabase &db,
   auto extra = defaultArgs();
   tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
       extra, tooling::ArgumentInsertPosition::END));
+  tool.appendArgumentsAdjuster(parseOnlyAdjuster());
   tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
   Factory factory(opts, result);
   int rc = tool.run(&factory);
