@@ -51,6 +51,14 @@ bool sameExpr(clang::ASTContext &ctx, const clang::Expr *a, const clang::Expr *b
 /// The DeclRefExpr'd variable of an expression after stripping parens/casts.
 const clang::VarDecl *refVar(const clang::Expr *e);
 
+/// The variable (or structured binding) that `name` denotes right before
+/// statement `at`, as C++ looks names up: declarations earlier in the
+/// enclosing blocks and control-statement headers, the parameters of the
+/// enclosing lambda or function, then members and namespace scope. Null if
+/// nothing of that name is visible there.
+const clang::ValueDecl *lookupBefore(clang::ASTContext &ctx, const clang::Stmt *at,
+                                     llvm::StringRef name);
+
 /// The lambda a variable holds (`auto show = [&] { ... };`), if any.
 const clang::LambdaExpr *heldLambda(const clang::VarDecl *v);
 

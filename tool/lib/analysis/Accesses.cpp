@@ -311,6 +311,8 @@ private:
 class DeclCollector : public RecursiveASTVisitor<DeclCollector> {
 public:
   explicit DeclCollector(std::set<const VarDecl *> &out) : out(out) {}
+  // A range-for's hidden variables (__range, __begin, __end) are locals too.
+  bool shouldVisitImplicitCode() const { return true; }
   bool VisitVarDecl(VarDecl *vd) {
     out.insert(vd);
     return true;

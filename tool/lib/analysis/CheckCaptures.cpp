@@ -34,8 +34,26 @@ void Checker::checkThis(const Stmt *s) {
     checkThis(c);
 }
 
+// A structured binding declared outside the kernel is no variable that a
+// kernel parameter could carry (it names a part of one).
+void Checker::checkBindings(const Stmt *s) {
+  if (!s)
+    return;
+  if (const auto *dre = dyn_cast<DeclRefExpr>(s))
+    if (const auto *b = dyn_cast<BindingDecl>(dre->getDecl()))
+      if (const auto *dd = dyn_cast_or_null<VarDecl>(b->getDecomposedDecl());
+          dd && !k.locals.count(dd) && reportedBinding.insert(b).second) {
+        report(DE, dre->getLocation(), Diag::BindingInKernel) << b->getName();
+        report(DE, b->getLocation(), Diag::NoteDeclaredHere) << b->getName();
+        fail();
+      }
+  for (const Stmt *c : s->children())
+    checkBindings(c);
+}
+
 void Checker::checkCaptures() {
   checkThis(k.blockLoops.front().loop);
+  checkBindings(k.blockLoops.front().loop);
   std::map<const VarDecl *, Capture> caps;
   for (const Access &a : regionAccesses) {
     const VarDecl *v = a.var;

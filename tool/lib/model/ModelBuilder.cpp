@@ -117,6 +117,50 @@ private:
       walkHost(c);
   }
 
+  // The declaration at namespace scope whose text holds `d` (a lambda's
+  // class), or `d` itself.
+  const Decl *holder(const Decl *d) const {
+    SourceLocation at = SM.getExpansionLoc(d->getBeginLoc());
+    for (const Decl *o : d->getDeclContext()->decls()) {
+      if (o == d || o->isImplicit())
+        continue;
+      SourceRange r = SM.getExpansionRange(o->getSourceRange()).getAsRange();
+      if (!SM.isBeforeInTranslationUnit(at, r.getBegin()) &&
+          !SM.isBeforeInTranslationUnit(r.getEnd(), at))
+        return o;
+    }
+    return d;
+  }
+
+  // The function's name as part of an identifier (kernel names): operators,
+  // lambdas, constructors and names outside ASCII letters and digits get a
+  // spelling made of those.
+  static std::string identifierPart(const FunctionDecl *fd) {
+    if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && md->getParent()->isLambda())
+      return "lambda";
+    switch (fd->getOverloadedOperator()) {
+#define OVERLOADED_OPERATOR(Name, Spelling, Token, Unary, Binary, MemberOnly)                      \
+  case OO_##Name:                                                                                  \
+    return "operator" #Name;
+#include "clang/Basic/OperatorKinds.def"
+    default:
+      break;
+    }
+    if (isa<CXXConversionDecl>(fd))
+      return "conversion";
+    if (isa<CXXDestructorDecl>(fd))
+      return "destructor";
+    std::string name = fd->getNameAsString(), out;
+    for (char c : name)
+      if (std::isalnum(static_cast<unsigned char>(c)) && static_cast<unsigned char>(c) < 128)
+        out += c;
+      else if (c == '_' || (!out.empty() && out.back() != '_'))
+        out += '_'; // a run of other characters becomes one '_'
+    if (out.empty() || !std::isalpha(static_cast<unsigned char>(out[0])))
+      out = "fn" + out;
+    return out;
+  }
+
   // --- kernels
   void buildKernel(const ForStmt *outer) {
     auto k = std::make_unique<Kernel>();
@@ -135,12 +179,13 @@ private:
         if (const auto *ctd = rd->getDescribedClassTemplate())
           top = ctd;
     }
+    // A lambda's class at namespace scope (`auto f = [](...) {...};`) has
+    // no place of its own in the text: the declaration that holds it does.
+    if (const auto *rd = dyn_cast<CXXRecordDecl>(top); rd && rd->isLambda())
+      top = holder(rd);
     k->topLevel = top;
     unsigned line = SM.getExpansionLineNumber(outer->getBeginLoc());
-    std::string fname = currentFunction->getNameAsString();
-    if (fname.empty() || !std::isalpha(static_cast<unsigned char>(fname[0])))
-      fname = "fn";
-    k->name = "hy_" + fname + "_L" + std::to_string(line);
+    k->name = "hy_" + identifierPart(currentFunction) + "_L" + std::to_string(line);
 
     const Stmt *s = outer;
     while (true) {

@@ -81,11 +81,15 @@ std::string lineDirective(const PrintInput &in, SourceLocation loc) {
   return "#line " + std::to_string(line) + " " + cString(in.opts.inputName) + "\n";
 }
 
-std::string stepText(ASTContext &ctx, const LoopInfo &li) {
+std::string stepText(const LoopInfo &li, const TextOf &text) {
   if (li.constStep)
     return std::to_string(*li.constStep);
-  std::string s = "(" + exprText(ctx, li.step) + ")";
+  std::string s = "(" + text(li.step) + ")";
   return li.stepSign < 0 ? "-" + s : s;
+}
+
+std::string stepText(ASTContext &ctx, const LoopInfo &li) {
+  return stepText(li, [&](const Expr *e) { return exprText(ctx, e); });
 }
 
 const char *cmpText(const LoopInfo &li) {
@@ -99,23 +103,26 @@ const char *cmpText(const LoopInfo &li) {
 }
 
 std::string tripText(ASTContext &ctx, const LoopInfo &li) {
+  return tripText(ctx, li, [&](const Expr *e) { return exprText(ctx, e); });
+}
+
+std::string tripText(ASTContext &ctx, const LoopInfo &li, const TextOf &text) {
   if (li.constTrip)
     return std::to_string(*li.constTrip);
-  std::string lo = "(long long)(" + exprText(ctx, li.lower) + ")";
-  std::string hi = "(long long)(" + exprText(ctx, li.bound) + ")";
+  // hy::trips(from, to, step) counts upwards, in the types the loop
+  // compares (the index's and the bound's), exactly for any 64-bit values;
+  // a loop that counts down is counted from its bound up to its start.
+  std::string lo = "(" + typeText(ctx, li.index->getType()) + ")(" + text(li.lower) + ")";
+  std::string hi = "(" + text(li.bound) + ")";
+  bool up = li.cmp == BO_LT || li.cmp == BO_LE ||
+            (li.cmp == BO_NE && (li.constStep ? *li.constStep > 0 : li.stepSign > 0));
+  bool incl = li.cmp == BO_LE || li.cmp == BO_GE;
+  // The step's size: `i += s` counting down has a negative s.
   std::string st = li.constStep ? std::to_string(std::llabs(*li.constStep))
-                                : "(long long)(" + exprText(ctx, li.step) + ")";
-  bool up = li.stepSign > 0;
-  std::string span;
-  if (li.cmp == BO_LE)
-    span = hi + " - " + lo + " + 1";
-  else if (li.cmp == BO_GE)
-    span = lo + " - " + hi + " + 1";
-  else
-    span = up ? hi + " - " + lo : lo + " - " + hi;
-  if (st == "1")
-    return "hy::trips(" + span + ", 1)";
-  return "hy::trips(" + span + ", " + st + ")";
+                   : (li.stepSign > 0) == up ? "(long long)(" + text(li.step) + ")"
+                                             : "-(long long)(" + text(li.step) + ")";
+  return std::string("hy::") + (incl ? "trips_incl(" : "trips(") + (up ? lo + ", " + hi : hi + ", " + lo) +
+         ", " + st + ")";
 }
 
 static bool mentionsIndices(const LoopInfo &inner, const std::vector<LoopInfo> &outer,

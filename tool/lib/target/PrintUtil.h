@@ -6,6 +6,7 @@
 #include "hy/Model.h"
 #include "hy/Targets.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include <functional>
 #include <string>
 
 namespace hy {
@@ -30,12 +31,17 @@ std::string lineDirective(const PrintInput &in, clang::SourceLocation loc);
 /// "file:line:col" of a location (for runtime messages).
 std::string where(const clang::SourceManager &SM, clang::SourceLocation loc);
 
+/// The text of an expression (as written, or as a rewriter has it).
+using TextOf = std::function<std::string(const clang::Expr *)>;
+
 /// Trip count of a canonical loop as C++ text.
 std::string tripText(clang::ASTContext &ctx, const LoopInfo &li);
+std::string tripText(clang::ASTContext &ctx, const LoopInfo &li, const TextOf &text);
 /// The comparison to use in a strided version of the loop (< or >, <= or >=).
 const char *cmpText(const LoopInfo &li);
 /// The step of a loop as text, sign included.
 std::string stepText(clang::ASTContext &ctx, const LoopInfo &li);
+std::string stepText(const LoopInfo &li, const TextOf &text);
 
 /// Applies the CPU meaning of a kernel to R: omp pragmas for block loops,
 /// comments for thread loops and fetches, atomics for array reductions,
