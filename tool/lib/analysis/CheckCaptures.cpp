@@ -59,6 +59,12 @@ void Checker::checkCaptures() {
     const VarDecl *v = a.var;
     if (k.locals.count(v))
       continue;
+    // A constant of the function (constexpr, or a const integer with a
+    // constant initializer) is no parameter: the CUDA target copies its
+    // declaration into the kernel, where it stays a constant expression.
+    if (v->isLocalVarDecl() && !v->getType()->isReferenceType() &&
+        v->isUsableInConstantExpressions(ctx))
+      continue;
     if (v->hasGlobalStorage() && !v->isLocalVarDeclOrParm()) {
       QualType t = v->getType();
       bool constant = v->isConstexpr() ||

@@ -23,9 +23,11 @@ namespace hy::cudagen {
 
 void reportAll(DiagnosticsEngine &DE, const std::vector<Problem> &problems) {
   for (const Problem &p : problems) {
-    auto db = report(DE, p.loc, p.diag);
-    for (const std::string &a : p.args)
-      db << a;
+    {
+      auto db = report(DE, p.loc, p.diag);
+      for (const std::string &a : p.args)
+        db << a;
+    } // emitted here: one diagnostic at a time
     if (p.noteLoc.isValid()) {
       auto nb = report(DE, p.noteLoc, p.note);
       for (const std::string &a : p.noteArgs)
@@ -149,6 +151,9 @@ struct KernelScope::Ref {
   SourceLocation loc;               // the name (where a qualifier goes)
   SourceRange qualifier;            // written before it, if any
   bool isType = false, templateArgs = false, odrUse = true, implicitMember = false;
+  bool qualifierHead = false; // a type that starts a qualifier (`Inner<3>::V`)
+  bool accessOnly = false;    // a later part of a qualifier: only its access matters
+  bool injected = false;      // a class template's own name without arguments
 };
 
 class RefCollector : public RecursiveASTVisitor<RefCollector> {
@@ -175,6 +180,8 @@ public:
       if (TypeLoc tl = l.getTypeLoc()) {
         if (!first)
           qualified.insert(tl.getOpaqueData());
+        else
+          heads.insert(tl.getOpaqueData());
         TraverseTypeLoc(tl);
       }
     }
@@ -213,6 +220,40 @@ public:
     out.push_back(r);
     return true;
   }
+  // `B<T>::g` with B<T> dependent: the member as the template defines it
+  // (or a base it names), for its access only.
+  bool VisitDependentScopeDeclRefExpr(DependentScopeDeclRefExpr *e) {
+    const Type *t = e->getQualifier() ? e->getQualifier()->getAsType() : nullptr;
+    if (const NamedDecl *m = t ? dependentMember(t, e->getDeclName(), 0) : nullptr) {
+      KernelScope::Ref r;
+      r.decl = r.found = m;
+      r.loc = e->getLocation();
+      r.accessOnly = true;
+      out.push_back(r);
+    }
+    return true;
+  }
+  static const CXXRecordDecl *templateRecord(const Type *t) {
+    if (const auto *ts = t->getAs<TemplateSpecializationType>())
+      if (const auto *ct = dyn_cast_or_null<ClassTemplateDecl>(
+              ts->getTemplateName().getAsTemplateDecl()))
+        return ct->getTemplatedDecl();
+    if (const auto *ic = t->getAs<InjectedClassNameType>())
+      return ic->getDecl();
+    return t->getAsCXXRecordDecl();
+  }
+  static const NamedDecl *dependentMember(const Type *t, DeclarationName name, int depth) {
+    const CXXRecordDecl *rd = templateRecord(t);
+    if (!rd || !rd->hasDefinition() || depth > 8)
+      return nullptr;
+    rd = rd->getDefinition();
+    for (const NamedDecl *m : rd->lookup(name))
+      return m;
+    for (const CXXBaseSpecifier &b : rd->bases())
+      if (const NamedDecl *m = dependentMember(b.getType().getTypePtr(), name, depth + 1))
+        return m;
+    return nullptr;
+  }
   bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *e) {
     if (!e->isImplicitAccess() || e->decls_begin() == e->decls_end() || e->getQualifierLoc())
       return true;
@@ -225,13 +266,16 @@ public:
     return true;
   }
   void type(TypeLoc tl, const NamedDecl *d, const NamedDecl *found = nullptr) {
-    if (!d || qualified.count(tl.getOpaqueData()))
+    if (!d)
       return;
     KernelScope::Ref r;
+    // After a qualifier (`S::In`): S names it; only its access matters.
+    r.accessOnly = qualified.count(tl.getOpaqueData());
     r.decl = d;
     r.found = found ? found : d;
     r.loc = tl.getBeginLoc();
     r.isType = true;
+    r.qualifierHead = heads.count(tl.getOpaqueData());
     out.push_back(r);
   }
   bool VisitTypedefTypeLoc(TypedefTypeLoc tl) {
@@ -244,11 +288,17 @@ public:
   }
   bool VisitInjectedClassNameTypeLoc(InjectedClassNameTypeLoc tl) {
     type(tl, tl.getDecl());
+    if (!out.empty() && out.back().loc == tl.getBeginLoc() && out.back().decl == tl.getDecl())
+      out.back().injected = true;
     return true;
   }
   bool VisitUsingTypeLoc(UsingTypeLoc tl) {
     const UsingShadowDecl *s = tl.getTypePtr()->getFoundDecl();
     type(tl, s->getTargetDecl(), s);
+    return true;
+  }
+  bool VisitUnresolvedUsingTypeLoc(UnresolvedUsingTypeLoc tl) {
+    type(tl, tl.getDecl()); // `using typename Base<T>::elem;` in a class
     return true;
   }
   bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc tl) {
@@ -266,6 +316,7 @@ public:
 
   std::vector<KernelScope::Ref> &out;
   std::set<void *> qualified; // type locations written after a qualifier
+  std::set<void *> heads;     // type locations that start a qualifier
 };
 
 // --- the kernel's template parameters
@@ -282,7 +333,11 @@ std::vector<const TemplateParameterList *> enclosingTemplateLists(const Function
       lists.push_back(fd->getTemplateParameterList(i));
   } else {
     std::vector<const TemplateParameterList *> outer;
-    for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent()) {
+    // A friend defined in its class sees the class's parameters.
+    const DeclContext *start = fd->getFriendObjectKind() != Decl::FOK_None
+                                   ? fd->getLexicalDeclContext()
+                                   : fd->getDeclContext();
+    for (const DeclContext *dc = start; dc; dc = dc->getParent()) {
       if (const auto *ps = dyn_cast<ClassTemplatePartialSpecializationDecl>(dc))
         outer.push_back(ps->getTemplateParameters());
       else if (const auto *rd = dyn_cast<CXXRecordDecl>(dc)) {
@@ -361,6 +416,9 @@ bool KernelScope::inRegion(SourceLocation loc) const {
 
 void KernelScope::problem(SourceLocation loc, Diag d, std::vector<std::string> args,
                           SourceLocation noteLoc, std::vector<std::string> noteArgs) {
+  for (const Problem &o : problems)
+    if (o.loc == SM.getExpansionLoc(loc) && o.diag == d)
+      return; // a name the walk met twice
   Problem p;
   p.loc = SM.getExpansionLoc(loc);
   p.diag = d;
@@ -495,7 +553,36 @@ std::string KernelScope::recordText(const CXXRecordDecl *rd) const {
     t = const_cast<ClassTemplateDecl *>(ct)->getInjectedClassNameSpecialization();
   else
     t = ctx.getRecordType(rd);
+  // A class inside a class: its outer class as the kernel names it (with
+  // its template arguments), then `::template Inner<N>` where needed.
+  if (const auto *outer = dyn_cast<CXXRecordDecl>(rd->getDeclContext())) {
+    pp.FullyQualifiedName = false;
+    pp.SuppressScope = true;
+    bool dependentTemplate = outer->isDependentContext() && rd->getDescribedClassTemplate();
+    return recordText(outer) + "::" + (dependentTemplate ? "template " : "") + t.getAsString(pp);
+  }
   return t.getAsString(pp);
+}
+
+// A private or protected member named in the kernel, which is a function
+// outside its class: an error (true) that says so.
+bool KernelScope::privateMember(const Ref &r, const NamedDecl *found, const CXXRecordDecl *rd) {
+  AccessSpecifier a = found->getAccess();
+  if (a != AS_private && a != AS_protected)
+    return false;
+  std::string name = found->getNameAsString();
+  problem(r.loc, Diag::KernelPrivateMember,
+          {name, a == AS_private ? "private" : "protected", rd->getNameAsString()},
+          found->getLocation(), {name});
+  return true;
+}
+
+void KernelScope::removeQualifier(const Ref &r) {
+  if (!r.qualifier.isValid())
+    return;
+  SourceLocation b = SM.getExpansionLoc(r.qualifier.getBegin()), e = SM.getExpansionLoc(r.loc);
+  R.RemoveText(CharSourceRange::getCharRange(b, e));
+  removed.push_back({b, e});
 }
 
 void KernelScope::resolve() {
@@ -514,6 +601,11 @@ void KernelScope::resolve() {
     const DeclContext *dc = found->getDeclContext();
     while (dc->isTransparentContext())
       dc = dc->getParent();
+    if (r.accessOnly) {
+      if (const auto *rd = dyn_cast<CXXRecordDecl>(dc))
+        privateMember(r, found, rd);
+      continue;
+    }
     if (const auto *v = dyn_cast<VarDecl>(d)) {
       if (dc->isFunctionOrMethod()) {
         // A constant of the function: copied (it may size an array or be a
@@ -528,21 +620,58 @@ void KernelScope::resolve() {
       bool unnamed = isa<CXXRecordDecl>(dc) && !r.qualifier.isValid();
       if (carriedConstant(v) && (r.odrUse || unnamed || k.function->isDependentContext() ||
                                  v->getType()->isArrayType())) {
+        // A member of a class template whose value depends on its
+        // parameters: the copy takes it from the class by name.
+        if (v->getType()->isDependentType() || (v->getInit() && v->getInit()->isValueDependent())) {
+          const auto *rd = dyn_cast<CXXRecordDecl>(dc);
+          if (!rd || v->getType()->isArrayType()) {
+            problem(r.loc, Diag::KernelConstantType, {name, v->getType().getAsString()});
+            continue;
+          }
+          if (privateMember(r, found, rd))
+            continue;
+          if (seen.insert(v).second)
+            dependentConstants.push_back(
+                "constexpr auto " + name + " = " +
+                recordText(qualifyingRecord(found)) + "::" + name + ";");
+          removeQualifier(r);
+          continue;
+        }
         if (constantCopy(ctx, v).empty()) {
           problem(r.loc, Diag::KernelConstantType, {name, v->getType().getAsString()});
           continue;
         }
         constants.insert(v);
         // The copy is named plainly; `ns::K` and `S::K` become `K`.
-        if (r.qualifier.isValid()) {
-          SourceLocation b = SM.getExpansionLoc(r.qualifier.getBegin());
-          R.RemoveText(CharSourceRange::getCharRange(b, SM.getExpansionLoc(r.loc)));
-        }
+        removeQualifier(r);
       }
       continue; // non-constant globals: reported with the captures
     }
-    if (r.qualifier.isValid())
-      continue; // visible where its qualifier is (its first name is a Ref too)
+    if (r.qualifier.isValid()) {
+      // Visible where its qualifier is (its first name is a Ref too), if
+      // its class lets code outside it name it.
+      if (const auto *rd = dyn_cast<CXXRecordDecl>(dc))
+        privateMember(r, found, rd);
+      continue;
+    }
+    if (r.injected) {
+      // `D` inside the class template D means D<T>: the kernel says so.
+      const auto *rd = cast<CXXRecordDecl>(d);
+      if (rd->getDescribedClassTemplate() || rd->isDependentContext()) {
+        if (r.loc.isMacroID()) {
+          problem(r.loc, Diag::KernelMemberInMacro, {name});
+          continue;
+        }
+        std::string text = recordText(rd);
+        if (rd->isDependentContext() && !r.qualifierHead &&
+            isa<CXXRecordDecl>(rd->getDeclContext()))
+          text = "typename " + text;
+        // Last: a qualifier that starts with it may be removed (a copied
+        // constant is named plainly).
+        injectedNames.push_back({r.loc, text});
+        continue;
+      }
+    }
     if (dc->isFunctionOrMethod()) {
       if (isa<FunctionDecl>(d) && !isa<UsingShadowDecl>(found))
         continue; // a lambda's call operator and the like
@@ -562,13 +691,8 @@ void KernelScope::resolve() {
         problem(r.loc, Diag::KernelLocalClassMember, {name, rd->getNameAsString()});
         continue;
       }
-      if (found->getAccess() == AS_private || found->getAccess() == AS_protected) {
-        problem(r.loc, Diag::KernelPrivateMember,
-                {name, found->getAccess() == AS_private ? "private" : "protected",
-                 rd->getNameAsString()},
-                found->getLocation(), {name});
+      if (privateMember(r, found, rd))
         continue;
-      }
       if (r.loc.isMacroID()) {
         problem(r.loc, Diag::KernelMemberInMacro, {name});
         continue;
@@ -576,12 +700,21 @@ void KernelScope::resolve() {
       const CXXRecordDecl *q = qualifyingRecord(found);
       bool dependent = q->isDependentContext();
       std::string text = recordText(q) + "::";
-      if (dependent && r.isType && !isa<ClassTemplateDecl>(d))
+      // `typename` for a dependent type, except in a qualifier, where only
+      // a type can stand; `template` before a dependent member template.
+      if (dependent && r.isType && !r.qualifierHead)
         text = "typename " + text;
-      if (dependent && r.templateArgs)
+      if (dependent && (r.templateArgs || (r.isType && isa<ClassTemplateDecl>(d))))
         text += "template ";
       R.InsertTextBefore(r.loc, text);
     }
+  }
+  for (auto &[loc, text] : injectedNames) {
+    bool gone = false;
+    for (auto &[b, e] : removed)
+      gone |= !SM.isBeforeInTranslationUnit(loc, b) && SM.isBeforeInTranslationUnit(loc, e);
+    if (!gone)
+      R.ReplaceText(CharSourceRange::getTokenRange(loc, loc), text);
   }
 }
 
@@ -621,6 +754,8 @@ void KernelScope::run() {
       problem(v->getLocation(), Diag::KernelConstantClash, {v->getName().str()});
     preamble += "  " + constantCopy(ctx, v) + "\n";
   }
+  for (const std::string &c : dependentConstants)
+    preamble += "  " + c + "\n";
   std::vector<std::pair<SourceLocation, std::string>> locals;
   for (const Stmt *s : localDecls)
     locals.push_back({s->getBeginLoc(), R.getRewrittenText(stmtRange(ctx, s))});

@@ -62,18 +62,20 @@ public:
   std::vector<Problem> problems;
 
 private:
+  struct Ref;
   void templateParams();
   void collect(const clang::Stmt *s);
   void resolve();
   void carryLocal(const clang::Decl *d);
   void carryUsings();
   std::string recordText(const clang::CXXRecordDecl *rd) const;
+  void removeQualifier(const Ref &r);
+  bool privateMember(const Ref &r, const clang::NamedDecl *found, const clang::CXXRecordDecl *rd);
   const clang::CXXRecordDecl *qualifyingRecord(const clang::NamedDecl *found) const;
   bool inRegion(clang::SourceLocation loc) const;
   void problem(clang::SourceLocation loc, Diag d, std::vector<std::string> args,
                clang::SourceLocation noteLoc = {}, std::vector<std::string> noteArgs = {});
 
-  struct Ref;
   friend class RefCollector;
 
   const PrintInput &in;
@@ -87,6 +89,9 @@ private:
   std::set<const clang::Decl *> carriedTags;  // tags carried without their DeclStmt
   std::set<const clang::VarDecl *> constants; // namespace-scope constants
   std::set<const clang::Decl *> seen;
+  std::vector<std::string> dependentConstants; // copied from their class
+  std::vector<std::pair<clang::SourceLocation, std::string>> injectedNames; // `D` -> `D<T>`
+  std::vector<std::pair<clang::SourceLocation, clang::SourceLocation>> removed; // qualifiers
 };
 
 } // namespace hy::cudagen
