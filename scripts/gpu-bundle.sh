@@ -3,7 +3,7 @@
 # program and the samples for the serial, OpenMP and CUDA targets into .gpu/
 # (ignored by git), which travels to the GPU machine where
 # scripts/gpu-check.sh builds and runs them (that machine has no clang).
-# Usage: scripts/gpu-bundle.sh [build-dir]   (default: build)
+# Usage: [FUZZ_UNITS=N] scripts/gpu-bundle.sh [build-dir]   (default: build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -23,6 +23,21 @@ for f in "$root"/test/e2e/*.cpp; do
 done
 translate "$root/samples/floyd_warshall/fw_kernels.cpp" "$root/.gpu/fw" fw_kernels \
   -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
+mkdir -p "$root/.gpu/johnson"
+translate "$root/samples/johnson/johnson_kernels.cpp" "$root/.gpu/johnson" johnson_kernels \
+  -I"$root/samples/johnson" -I"$root/samples/common/include"
+mkdir -p "$root/.gpu/delta"
+translate "$root/samples/delta_stepping/delta_kernels.cpp" "$root/.gpu/delta" delta_kernels \
+  -I"$root/samples/delta_stepping" -I"$root/samples/common/include"
+# Graph matching: the kernels for every target with B = 8, and the CUDA
+# output for the other tiles of the benchmark (B = 4, 16, 32).
+mkdir -p "$root/.gpu/gm"
+translate "$root/samples/graph_matching/gm_kernels.cpp" "$root/.gpu/gm" gm_kernels \
+  -I"$root/samples/graph_matching" -I"$root/samples/common/include"
+for b in 4 16 32; do
+  "$hyc" --target=cuda "$root/samples/graph_matching/gm_kernels.cpp" -o "$root/.gpu/gm/gm_kernels.b$b.cu" \
+    -- -std=c++17 -DHY_GM_TILE=$b -I"$root/samples/graph_matching" -I"$root/samples/common/include"
+done
 # Variants of the sample for GPU_CHECK_BENCH=1, none by default: each is
 # NAME=FLAG[,FLAG...] with -D options of fw_kernels.hpp, e.g.
 #   FW_VARIANTS="old=-DHY_FW_SUB_ROWS=4,-DHY_FW_PIVOT_THREADS=16" scripts/gpu-bundle.sh
@@ -34,5 +49,13 @@ for v in ${FW_VARIANTS:-}; do
     -- -std=c++17 $flags -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
   echo "$flags" > "$root/.gpu/fw-$name/flags"
 done
+# Generated programs for part 6 of the GPU check, none by default:
+# FUZZ_UNITS=N (FUZZ_START=S) runs the differential test of N generated
+# units on the CPU (serial, OpenMP, CUDA output through nvcc on its CPU
+# fallback) and bundles the programs of the units that pass, 10 a program.
+if [ "${FUZZ_UNITS:-0}" -gt 0 ]; then
+  python3 "$root/test/fuzz/difftest.py" --hyc "$hyc" --start "${FUZZ_START:-1}" --count "$FUZZ_UNITS" \
+    --units 10 --configs serial,openmp,cuda --gpu-bundle "$root/.gpu/fuzz" | grep -v '^XFAIL' || true
+fi
 git -C "$root" rev-parse --short HEAD > "$root/.gpu/commit"
 echo "bundled: $(ls "$root/.gpu/e2e" | wc -l) e2e files, FW sample, commit $(cat "$root/.gpu/commit")"

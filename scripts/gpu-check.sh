@@ -3,7 +3,8 @@
 # after scripts/gpu-bundle.sh filled .gpu/: builds the CUDA runtime test, every
 # end-to-end program (serial and CUDA) and the Floyd-Warshall sample with
 # nvcc -arch=sm_90, runs them on the GPU (HY_DEVICE=gpu) on fresh random
-# inputs, compares with the serial build, and reports transfers (HY_STATS).
+# inputs, compares with the serial build, and reports transfers (HY_STATS);
+# then the generated programs of .gpu/fuzz and (GPU_CHECK_SANITIZE=1) compute-sanitizer.
 # Prints a summary table last; logs go to $OUT (or /tmp/hy-gpu-out).
 set -u
 root=$(pwd)
@@ -18,7 +19,8 @@ result() { # name ok detail
 nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee "$out/gpu.txt"
 
 # GPU_CHECK_ONLY=fw skips parts 1 and 2 (after a change that leaves the
-# runtime and every end-to-end program's generated code as they were).
+# runtime and every end-to-end program's generated code as they were);
+# GPU_CHECK_ONLY=fuzz runs only part 6 (the generated programs).
 only=${GPU_CHECK_ONLY:-all}
 
 # 1. runtime self-test
@@ -54,14 +56,19 @@ done
 # 3. Floyd-Warshall sample
 FWI="-Isamples/floyd_warshall -Isamples/common/include"
 mkdir -p "$B/graph"
+if [ "$only" = fuzz ]; then :; else
 ( for f in samples/common/src/*.cpp; do g++ -std=c++17 -O3 -DHY_GRAPH_HAVE_ZLIB=1 -Isamples/common/include -c "$f" -o "$B/graph/$(basename "${f%.cpp}").o" & done; wait ) 2>"$out/graph-build.log"
 if $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.serial.cpp -o "$B/fwk_serial.o" 2>>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.openmp.cpp -o "$B/fwk_omp.o" 2>>"$out/fw-build.log" &&
-   $CXX $FWI -c samples/floyd_warshall/main.cpp -o "$B/fw_main.o" 2>>"$out/fw-build.log"; then
-  nvcc -Xcompiler -fopenmp "$B/fwk_cuda.o" "$B/fw_main.o" "$B"/graph/*.o -lz -o "$B/fw_cuda" 2>>"$out/fw-build.log"
-  g++ -fopenmp "$B/fwk_serial.o" "$B/fw_main.o" "$B"/graph/*.o -lz -o "$B/fw_serial"
-  g++ -fopenmp "$B/fwk_omp.o" "$B/fw_main.o" "$B"/graph/*.o -lz -o "$B/fw_omp"
+   $CXX $FWI -c samples/floyd_warshall/main.cpp -o "$B/fw_main.o" 2>>"$out/fw-build.log" &&
+   $CXX $FWI -c samples/floyd_warshall/fw_cli.cpp -o "$B/fw_cli.o" 2>>"$out/fw-build.log" &&
+   ${CXX/ -fopenmp/} $FWI -c samples/floyd_warshall/main.cpp -o "$B/fw_main_serial.o" 2>>"$out/fw-build.log" &&
+   ${CXX/ -fopenmp/} $FWI -c samples/floyd_warshall/fw_cli.cpp -o "$B/fw_cli_serial.o" 2>>"$out/fw-build.log"; then
+  # The driver without OpenMP for fw_serial, so that it names its build right.
+  nvcc -Xcompiler -fopenmp "$B/fwk_cuda.o" "$B/fw_main.o" "$B/fw_cli.o" "$B"/graph/*.o -lz -o "$B/fw_cuda" 2>>"$out/fw-build.log"
+  g++ -fopenmp "$B/fwk_serial.o" "$B/fw_main_serial.o" "$B/fw_cli_serial.o" "$B"/graph/*.o -lz -o "$B/fw_serial"
+  g++ -fopenmp "$B/fwk_omp.o" "$B/fw_main.o" "$B/fw_cli.o" "$B"/graph/*.o -lz -o "$B/fw_omp"
   cp "$B/fw_cuda" "$B/fw_omp" "$B/fw_serial" "$out/" 2>/dev/null
   seed=$RANDOM
   for spec in "dense:n=300,density=0.3,seed=$seed --weights int:50 --negative 20" \
@@ -84,6 +91,92 @@ if $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.
 else
   result fw 0 "build failed (see fw-build.log)"
 fi
+fi
+
+# 3b. Δ-stepping sample: the CUDA build on the GPU against Dijkstra
+DSI="-Isamples/delta_stepping -Isamples/common/include"
+if [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
+   $NVCC $DSI -c .gpu/delta/delta_kernels.cuda.cu -o "$B/dsk_cuda.o" 2>"$out/delta-build.log" &&
+   $CXX $DSI -c samples/delta_stepping/main.cpp -o "$B/ds_main.o" 2>>"$out/delta-build.log" &&
+   nvcc -Xcompiler -fopenmp "$B/dsk_cuda.o" "$B/ds_main.o" "$B"/graph/*.o -lz -o "$B/delta_cuda" 2>>"$out/delta-build.log"; then
+  seed=$RANDOM
+  for spec in "--generate rmat:scale=14,ef=16,seed=$seed --undirected --weights real --sources 4" \
+              "--generate rmat:scale=14,ef=16,seed=$((seed+1)) --weights int:255 --sources 4 --delta 40" \
+              "--generate grid:rows=60,cols=80,seed=$((seed+2)) --weights int:9 --sources 2" \
+              "--generate er:n=3000,p=0.004,seed=$((seed+3)) --weights real --delta-sweep 0.01,0.2,100"; do
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/delta_cuda" $spec --verify 2>&1 | grep verify | tail -1)
+    result "delta[$spec]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$c"
+  done
+else
+  result delta 0 "build failed (see delta-build.log)"
+fi
+
+# 3c. Johnson sample: the CUDA build on the GPU against Bellman-Ford
+JNI="-Isamples/johnson -Isamples/common/include"
+if [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
+   $NVCC $JNI -c .gpu/johnson/johnson_kernels.cuda.cu -o "$B/jnk_cuda.o" 2>"$out/johnson-build.log" &&
+   $CXX $JNI -c samples/johnson/main.cpp -o "$B/jn_main.o" 2>>"$out/johnson-build.log" &&
+   nvcc -Xcompiler -fopenmp "$B/jnk_cuda.o" "$B/jn_main.o" "$B"/graph/*.o -lz -o "$B/johnson_cuda" 2>>"$out/johnson-build.log"; then
+  seed=$RANDOM
+  for spec in "--generate er:n=1500,p=0.005,seed=$seed --directed --weights int:50 --negative 30 --all-sources" \
+              "--generate rmat:scale=11,ef=8,seed=$((seed+1)) --weights int:100 --negative 20 --sources 64 --window min-weight" \
+              "--generate grid:rows=30,cols=40,seed=$((seed+2)) --weights real --sources 32" \
+              "--input samples/floyd_warshall/Inputs/small.gr --path 1 5"; do
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/johnson_cuda" $spec --verify 2>&1 | grep verify | tail -1)
+    result "johnson[$spec]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$c"
+  done
+else
+  result johnson 0 "build failed (see johnson-build.log)"
+fi
+
+# 3d. Graph matching sample: the CUDA builds (B = 4, 8, 16, 32) on the GPU
+# against the serial build: set and labelling bit for bit (same P checksum),
+# one pair with the same assignment and P within 1e-5 of the serial naive
+# nest, on fresh seeds; then GPU_CHECK_BENCH=1 times it (bench/graph_matching).
+GMI="-Isamples/graph_matching -Isamples/common/include"
+mkdir -p "$B/gm"
+if [ -e .gpu/gm/gm_kernels.cuda.cu ] && [ "$only" != fuzz ] &&
+   $CXX $GMI -c samples/graph_matching/main.cpp -o "$B/gm/main.o" 2>"$out/gm-build.log" &&
+   ${CXX/ -fopenmp/} $GMI -c samples/graph_matching/main.cpp -o "$B/gm/main_serial.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c samples/graph_matching/gm_data.cpp -o "$B/gm/data.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c samples/graph_matching/gm_assign.cpp -o "$B/gm/assign.o" 2>>"$out/gm-build.log" &&
+   ${CXX/ -fopenmp/} $GMI -c .gpu/gm/gm_kernels.serial.cpp -o "$B/gm/k_serial.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c .gpu/gm/gm_kernels.openmp.cpp -o "$B/gm/k_omp.o" 2>>"$out/gm-build.log"; then
+  common="$B/gm/data.o $B/gm/assign.o $B/graph/*.o -lz"
+  g++ -fopenmp "$B/gm/k_serial.o" "$B/gm/main_serial.o" $common -o "$B/gm/gm_serial"
+  g++ -fopenmp "$B/gm/k_omp.o" "$B/gm/main.o" $common -o "$B/gm/gm_omp"
+  cp .gpu/gm/gm_kernels.cuda.cu .gpu/gm/gm_kernels.b8.cu
+  for b in 4 8 16 32; do
+    ( $NVCC $GMI -DHY_GM_TILE=$b -c .gpu/gm/gm_kernels.b$b.cu -o "$B/gm/k_b$b.o" &&
+      nvcc -Xcompiler -fopenmp "$B/gm/k_b$b.o" "$B/gm/main.o" $common -o "$B/gm/gm_cuda_b$b" ) >>"$out/gm-build.log" 2>&1 &
+  done
+  nvcc -O3 -arch=sm_90 -std=c++17 $GMI bench/graph_matching/q_cublas.cu samples/graph_matching/gm_data.cpp \
+    -lcublas -o "$B/gm/q_cublas" >>"$out/gm-build.log" 2>&1 &
+  wait
+  seed=$RANDOM
+  for b in 4 8 16 32; do
+    [ -x "$B/gm/gm_cuda_b$b" ] || { result "gm.b$b" 0 "build failed (see gm-build.log)"; continue; }
+    pair="--generate n=100,graphs=2,density=0.3,noise=0.05,delete=0.05,add=0.05,seed=$((seed+b))"
+    timeout 120 "$B/gm/gm_serial" $pair --variant naive --output "$B/gm/ref.bin" >/dev/null 2>&1
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/gm/gm_cuda_b$b" $pair --compare "$B/gm/ref.bin" --tolerance 1e-5 2>&1 | grep -E "compare|device ")
+    result "gm.b$b.pair(n=100)" $(echo "$c" | grep -q "compare *matches" && echo 1 || echo 0) "$(echo $c)"
+  done
+  pair="--generate n=96,graphs=2,density=0.3,noise=0.05,seed=$seed --compat product"
+  timeout 120 "$B/gm/gm_serial" $pair --variant naive --output "$B/gm/ref.bin" >/dev/null 2>&1
+  c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/gm/gm_cuda_b8" $pair --variant product --compare "$B/gm/ref.bin" --tolerance 1e-5 2>&1 | grep -E "compare")
+  result "gm.product(n=96)" $(echo "$c" | grep -q "compare *matches" && echo 1 || echo 0) "$(echo $c)"
+  for spec in "n=24,graphs=20,density=0.3,noise=0.05,seed=$seed --mode set" \
+              "n=30,graphs=12,density=0.2,noise=0.03,seed=$((seed+1)) --mode set" \
+              "n=24,graphs=10,density=0.3,noise=0.03,seed=$((seed+2)) --mode labels"; do
+    s=$(timeout 120 "$B/gm/gm_serial" --generate $spec 2>&1 | grep -E "^  P ")
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/gm/gm_cuda_b8" --generate $spec 2>&1 | grep -E "^  P ")
+    result "gm[$spec]" $([ -n "$s" ] && [ "$s" = "$c" ] && echo 1 || echo 0) "serial $s, cuda $c"
+  done
+  c=$(HY_DEVICE=gpu timeout 120 "$B/gm/gm_cuda_b8" samples/graph_matching/Inputs/house.ag samples/graph_matching/Inputs/house_perm.ag --verify 2>&1 | grep -E "verify|accuracy")
+  result "gm[house.ag]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$(echo $c)"
+else
+  [ "$only" = fuzz ] || result gm 0 "build failed (see gm-build.log)"
+fi
 
 # 4. optional timings: GPU_CHECK_BENCH=1 writes the benchmark table
 # ($out/floyd_warshall.md, as in docs/perf/) and times the bundled variants.
@@ -96,6 +189,72 @@ if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
     --repeat 3 --serial-sizes "" --cpu-sizes 4096 --gpu-sizes "4096 8192 16384" \
     --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" >"$out/bench-table.log" 2>&1 ||
     echo "benchmark table: run.sh failed (see bench-table.log)" | tee -a "$out/bench.txt"
+fi
+
+# 4b. graph matching benchmark (GPU_CHECK_BENCH=1; GM_BENCH_ARGS overrides the
+# sizes, e.g. GM_BENCH_ARGS='--pair 256 --qpair 2048'): $out/graph_matching.md
+if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/gm/gm_cuda_b8" ]; then
+  # shellcheck disable=SC2086
+  bash bench/graph_matching/run.sh "$out/graph_matching.md" --bin "$B/gm" \
+    --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" ${GM_BENCH_ARGS:-} >"$out/gm-bench.log" 2>&1 ||
+    echo "graph matching benchmark: run.sh failed (see gm-bench.log)" | tee -a "$out/bench.txt"
+fi
+
+# 5. compute-sanitizer (GPU_CHECK_SANITIZE=1; off by default: it multiplies
+# the programs' run times, each run is cut at GPU_CHECK_SANITIZE_TIMEOUT=90 s): the e2e programs and
+# the Floyd-Warshall sample under memcheck (bad addresses), racecheck
+# (shared-memory races: a missing barrier is a silent wrong result that
+# racecheck sees) and synccheck (barriers not reached by every thread).
+# Firecracker machines support it; on gVisor it refuses the device: SKIP.
+san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+if [ "${GPU_CHECK_SANITIZE:-0}" = 1 ] && [ -x "$san" ] && [ "$only" != fuzz ]; then
+  sanitize() { # name tool command...
+    local name=$1 tool=$2; shift 2
+    local log="$out/sanitize-$name-$tool.log"
+    HY_DEVICE=gpu timeout "${GPU_CHECK_SANITIZE_TIMEOUT:-90}" "$san" --tool "$tool" --error-exitcode 97 \
+      --print-limit 20 "$@" >"$log" 2>&1
+    local rc=$?
+    if grep -q "Device not supported\|error 999" "$log"; then summary+=("SKIP sanitize.$tool.$name (device not supported)")
+    elif [ $rc = 0 ]; then result "sanitize.$tool.$name" 1 "$(grep -m1 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log")"
+    else result "sanitize.$tool.$name" 0 "exit $rc: $(grep -m1 -i 'error\|hazard' "$log" | cut -c1-160)"; fi
+  }
+  for exe in "$B"/*.cuda; do
+    [ -x "$exe" ] || continue
+    n=$(basename "${exe%.cuda}")
+    for tool in memcheck racecheck synccheck; do sanitize "e2e.$n" $tool "$exe" 7; done
+  done
+  if [ -x "$B/fw_cuda" ]; then
+    for tool in memcheck racecheck synccheck; do
+      sanitize fw $tool "$B/fw_cuda" --generate dense:n=200,density=0.3,seed=5 --weights int:50
+    done
+  fi
+fi
+
+# 6. generated programs (test/fuzz): .gpu/fuzz/pN.cu with their serial
+# meaning pN.ref, bundled by `test/fuzz/difftest.py --gpu-bundle .gpu/fuzz`
+# (scripts/gpu-bundle.sh with FUZZ_UNITS=N); each must print exactly pN.ref
+# on the GPU. Built in parallel on all cores.
+if ls .gpu/fuzz/*.cu >/dev/null 2>&1; then
+  mkdir -p "$B/fuzz"
+  ls .gpu/fuzz/*.cu | xargs -P "$(nproc)" -I{} sh -c \
+    'n=$(basename {} .cu); '"$NVCC"' -w {} -o '"$B"'/fuzz/$n >'"$B"'/fuzz/$n.build.log 2>&1 || echo $n >>'"$B"'/fuzz/build-failed'
+  fz_pass=0; fz_fail=0
+  for cu in .gpu/fuzz/*.cu; do
+    n=$(basename "$cu" .cu)
+    if [ ! -x "$B/fuzz/$n" ]; then
+      fz_fail=$((fz_fail + 1)); result "fuzz.$n" 0 "build failed: $(grep -m1 error "$B/fuzz/$n.build.log")"; continue
+    fi
+    HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/fuzz/$n" >"$B/fuzz/$n.out" 2>"$B/fuzz/$n.err"; rc=$?
+    if [ $rc = 0 ] && cmp -s "$B/fuzz/$n.out" ".gpu/fuzz/$n.ref"; then fz_pass=$((fz_pass + 1))
+    else
+      fz_fail=$((fz_fail + 1))
+      diff ".gpu/fuzz/$n.ref" "$B/fuzz/$n.out" | head -5 >"$out/fuzz-$n.diff"
+      cp "$cu" "$out/" 2>/dev/null
+      result "fuzz.$n" 0 "exit $rc: $(head -c 300 "$B/fuzz/$n.err") $(head -2 "$out/fuzz-$n.diff" | tr '\n' ' ')"
+    fi
+  done
+  result "fuzz.programs" $([ $fz_fail = 0 ] && echo 1 || echo 0) \
+    "$fz_pass of $((fz_pass + fz_fail)) programs ($(cat .gpu/fuzz/units 2>/dev/null || echo ?) units) match their serial meaning"
 fi
 
 printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"

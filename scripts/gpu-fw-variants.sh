@@ -28,7 +28,8 @@ build() { # variant dir: kernels, driver, link (run in parallel below)
   flags=$(cat "$d/flags" 2>/dev/null || true)
   $NVCC $FWI $flags -c "$d/fw_kernels.cuda.cu" -o "$B/fwk_$v.o" -Xptxas -v >"$B/fw-$v-build.log" 2>&1 &&
     $CXX $FWI $flags -c samples/floyd_warshall/main.cpp -o "$B/fw_main_$v.o" 2>>"$B/fw-$v-build.log" &&
-    nvcc -Xcompiler -fopenmp "$B/fwk_$v.o" "$B/fw_main_$v.o" "$B"/graph/*.o -lz -o "$B/fw_cuda_$v" 2>>"$B/fw-$v-build.log"
+    $CXX $FWI $flags -c samples/floyd_warshall/fw_cli.cpp -o "$B/fw_cli_$v.o" 2>>"$B/fw-$v-build.log" &&
+    nvcc -Xcompiler -fopenmp "$B/fwk_$v.o" "$B/fw_main_$v.o" "$B/fw_cli_$v.o" "$B"/graph/*.o -lz -o "$B/fw_cuda_$v" 2>>"$B/fw-$v-build.log"
 }
 for d in .gpu/fw-*; do [ -d "$d" ] && { rm -f "$B/fw_cuda_${d#.gpu/fw-}"; build "$d" & }; done
 wait

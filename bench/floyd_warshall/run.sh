@@ -8,8 +8,8 @@
 #   bench/floyd_warshall/run.sh OUT.md [options]
 #     --fw-serial BIN | --fw-omp BIN | --fw-cuda BIN     sample binaries
 #     --fw-omp-src FILE.cpp | --fw-cuda-src FILE.cu      hyc output of
-#         samples/floyd_warshall/fw_kernels.cpp, built here with main.cpp and
-#         the graph toolkit
+#         samples/floyd_warshall/fw_kernels.cpp, built here with main.cpp,
+#         fw_cli.cpp and the graph toolkit
 #     --cpu-sizes "4096"  --gpu-sizes "4096 8192 16384"  --serial-sizes "1024"
 #     --repeat 5  --seed 1  --build DIR (default: a temporary directory)
 #     --commit ID   the commit the pre-translated sources came from (default:
@@ -61,7 +61,8 @@ incs="-I$root/runtime/include -I$root/samples/common/include -I$root/samples/flo
 if [ -n "$omp_src" ]; then
   echo "== building fw_omp from $omp_src"
   g++ -std=c++17 -O3 -march=native -fopenmp -DHY_GRAPH_HAVE_ZLIB=0 $incs "$omp_src" \
-    "$root/samples/floyd_warshall/main.cpp" $toolkit_srcs -o "$build/fw_omp"
+    "$root/samples/floyd_warshall/main.cpp" "$root/samples/floyd_warshall/fw_cli.cpp" $toolkit_srcs \
+    -o "$build/fw_omp"
   fw_omp=$build/fw_omp
 fi
 if [ -n "$cuda_src" ] && [ $have_gpu = 1 ]; then
@@ -69,7 +70,9 @@ if [ -n "$cuda_src" ] && [ $have_gpu = 1 ]; then
   "$nvcc" -std=c++17 -arch=sm_90 -O3 --expt-relaxed-constexpr -Xcompiler -fopenmp $incs -c "$cuda_src" -o "$build/fw_kernels_cuda.o"
   g++ -std=c++17 -O3 -march=native -fopenmp -DHY_GRAPH_HAVE_ZLIB=0 $incs -c \
     "$root/samples/floyd_warshall/main.cpp" -o "$build/fw_main.o"
-  objs=""
+  g++ -std=c++17 -O3 -march=native -fopenmp -DHY_GRAPH_HAVE_ZLIB=0 $incs -c \
+    "$root/samples/floyd_warshall/fw_cli.cpp" -o "$build/fw_cli.o"
+  objs="$build/fw_cli.o"
   for s in $toolkit_srcs; do
     o="$build/tk_$(basename "$s" .cpp).o"
     g++ -std=c++17 -O3 -fopenmp -DHY_GRAPH_HAVE_ZLIB=0 $incs -c "$s" -o "$o"
@@ -97,9 +100,11 @@ run_one() {
   fi
   local t sum tr=""
   if [[ "$txt" == "{"* ]]; then  # the sample's --json
-    t=$(sed -n 's/.*"time_s": \([0-9.e+-]*\).*/\1/p' <<<"$txt")
-    tr=$(sed -n 's/.*"transfer_s": \([0-9.e+-]*\).*/\1/p' <<<"$txt")
-    sum=$(sed -n 's/.*"checksum": "\([0-9a-f]*\)".*/\1/p' <<<"$txt")
+    t=$(sed -n 's/.*"time_s": *\([0-9.e+-]*\).*/\1/p' <<<"$txt")
+    tr=$(sed -n 's/.*"transfer_s": *\([0-9.e+-]*\).*/\1/p' <<<"$txt")
+    sum=$(sed -n 's/.*"checksum": *"\([0-9a-f]*\)".*/\1/p' <<<"$txt")
+    t=$(awk -v x="$t" 'BEGIN { printf "%.6f", x }')  # JSON keeps every digit
+    [ -z "$tr" ] || tr=$(awk -v x="$tr" 'BEGIN { printf "%.6f", x }')
   else
     t=$(sed -n 's/^time: \([0-9.e+-]*\) s.*/\1/p' <<<"$txt")
     tr=$(sed -n 's/^transfers: \([0-9.e+-]*\) s.*/\1/p' <<<"$txt")

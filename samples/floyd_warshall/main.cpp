@@ -10,231 +10,35 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iostream>
+#include <memory>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include <hy_graph/cli.hpp>
+#include <unistd.h>
+
 #include <hy_graph/dense.hpp>
-#include <hy_graph/reference.hpp>
-#include <hy_graph/generators.hpp>
-#include <hy_graph/io.hpp>
+#include <hy_graph/progress.hpp>
 #include <hy_graph/random.hpp>
+#include <hy_graph/reference.hpp>
+#include <hy_graph/report.hpp>
+#include <hy_graph/run_device.hpp>
 #include <hy_graph/types.hpp>
 
+#include "fw_cli.hpp"
 #include "fw_kernels.hpp"
 
 namespace {
 
 using clock_type = std::chrono::steady_clock;
 using hy::graph::vid;
-
-// Exit statuses.
-constexpr int kExitOk = 0;
-constexpr int kExitUsage = 1;     // bad option or input
-constexpr int kExitMismatch = 2;  // --verify / --compare found a difference
-constexpr int kExitNegCycle = 3;  // the graph has a negative cycle
-
-struct usage_error : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-const char* kUsage = R"(usage: fw [options] (INPUT | --generate SPEC)
-All-pairs shortest paths by blocked Floyd-Warshall.
-
-Input:
-  INPUT, --input INPUT   graph file: .gr (DIMACS), .mtx (Matrix Market),
-                         .txt/.el (edge list), .hyg; optionally .gz
-  --generate SPEC        the toolkit's generators:
-                         dense:n=N[,density=P][,seed=S]   random directed
-                         grid:rows=R,cols=C[,diag=1][,seed=S]
-                         er:n=N,p=P[,seed=S]   rmat:scale=K[,ef=E][,seed=S]
-                         ba:n=N,m=M[,seed=S]
-                         and bench:n=N[,seed=S], the graph of bench/floyd_warshall
-  --weights int:W|real   int32 weights in [1,W] (default int:100) or float
-                         (real: uniform in [0,1)); unweighted files get
-                         random weights only when --weights is given
-  --negative H           shift weights by vertex potentials in [0,H]:
-                         w(u,v) += h(u) - h(v); negative edges, no new cycles
-Run:
-  --paths                also compute next hops (path reconstruction)
-  --path U V             print a shortest path from U to V (1-based ids)
-  --budget BYTES         memory for the matrix (suffix K, M, G); a larger
-                         matrix runs out of core, streamed in super-blocks
-  --repeat N             one warm-up run, then N timed runs; report median
-Check and output:
-  --verify               compare with a simple triple-loop Floyd-Warshall
-                         (n <= --verify-max, default 2048); with --paths
-                         also walk every path and add up its edges
-  --compare FILE         compare with a result saved by --output
-  --output FILE          write the distance matrix (binary, see README)
-  --print                print the matrix (small n)
-  --json                 print a JSON summary instead of text
-  --quiet                no progress line
-Exit status: 0 ok, 1 bad usage or input, 2 verification mismatch,
-3 negative cycle (reported; the distances are then meaningless).
-)";
-
-struct options {
-  std::string input;
-  std::string generate;
-  std::string weights = "int:100";
-  bool weights_given = false;
-  long long negative = 0;
-  bool paths = false;
-  bool want_path = false;
-  long long path_u = 0, path_v = 0;
-  unsigned long long budget = 0;  // 0: unlimited
-  int repeat = 1;
-  bool verify = false;
-  long long verify_max = 2048;
-  std::string compare, output;
-  bool print = false, json = false, quiet = false;
-};
-
-long long parse_int(const std::string& s, const char* what) {
-  char* end = nullptr;
-  errno = 0;
-  const long long v = std::strtoll(s.c_str(), &end, 10);
-  if (s.empty() || *end != '\0' || errno)
-    throw usage_error(std::string("bad ") + what + " '" + s + "': expected an integer");
-  return v;
-}
-unsigned long long parse_bytes(const std::string& s) {
-  std::string num = s;
-  unsigned long long mult = 1;
-  if (!num.empty()) {
-    const char c = num.back();
-    if (c == 'K' || c == 'k') mult = 1ull << 10;
-    if (c == 'M' || c == 'm') mult = 1ull << 20;
-    if (c == 'G' || c == 'g') mult = 1ull << 30;
-    if (mult != 1) num.pop_back();
-  }
-  const long long v = parse_int(num, "--budget");
-  if (v <= 0) throw usage_error("--budget must be positive");
-  return static_cast<unsigned long long>(v) * mult;
-}
-
-options parse_args(int argc, char** argv) {
-  options o;
-  auto need = [&](int& i, int count) {
-    if (i + count >= argc) throw usage_error(std::string(argv[i]) + " needs an argument");
-  };
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "-h" || a == "--help") {
-      std::fputs(kUsage, stdout);
-      std::exit(kExitOk);
-    } else if (a == "--generate") {
-      need(i, 1);
-      o.generate = argv[++i];
-    } else if (a == "--weights") {
-      need(i, 1);
-      o.weights = argv[++i];
-      o.weights_given = true;
-    } else if (a == "--input") {
-      need(i, 1);
-      if (!o.input.empty()) throw usage_error("more than one input file");
-      o.input = argv[++i];
-    } else if (a == "--negative") {
-      need(i, 1);
-      o.negative = parse_int(argv[++i], "--negative");
-      if (o.negative < 0) throw usage_error("--negative must be >= 0");
-    } else if (a == "--paths") {
-      o.paths = true;
-    } else if (a == "--path") {
-      need(i, 2);
-      o.want_path = o.paths = true;
-      o.path_u = parse_int(argv[++i], "--path U");
-      o.path_v = parse_int(argv[++i], "--path V");
-    } else if (a == "--budget") {
-      need(i, 1);
-      o.budget = parse_bytes(argv[++i]);
-    } else if (a == "--repeat") {
-      need(i, 1);
-      o.repeat = static_cast<int>(parse_int(argv[++i], "--repeat"));
-      if (o.repeat < 1) throw usage_error("--repeat must be >= 1");
-    } else if (a == "--verify") {
-      o.verify = true;
-    } else if (a == "--verify-max") {
-      need(i, 1);
-      o.verify_max = parse_int(argv[++i], "--verify-max");
-    } else if (a == "--compare") {
-      need(i, 1);
-      o.compare = argv[++i];
-    } else if (a == "--output") {
-      need(i, 1);
-      o.output = argv[++i];
-    } else if (a == "--print") {
-      o.print = true;
-    } else if (a == "--json") {
-      o.json = true;
-    } else if (a == "--quiet") {
-      o.quiet = true;
-    } else if (!a.empty() && a[0] == '-') {
-      throw usage_error("unknown option '" + a + "' (see --help)");
-    } else if (o.input.empty()) {
-      o.input = a;
-    } else {
-      throw usage_error("more than one input file ('" + o.input + "', '" + a + "')");
-    }
-  }
-  if (o.input.empty() == o.generate.empty())
-    throw usage_error("give exactly one of INPUT or --generate SPEC (see --help)");
-  return o;
-}
-
-// ---------------------------------------------------------------------------
-// Graph construction
-// ---------------------------------------------------------------------------
-
-// The benchmark graph shared with bench/floyd_warshall/*: pair (i, j), i != j,
-// is an edge with probability 1/2 and weight 1 + (h mod 1000), where
-// h = splitmix64(seed * 2^32 + i * n + j). Keep in step with the baselines.
-std::int32_t bench_weight(std::uint64_t seed, std::uint64_t n, std::uint64_t i, std::uint64_t j) {
-  const std::uint64_t h = hy::graph::splitmix64((seed << 32) + i * n + j);
-  if ((h >> 63) != 0) return hy::graph::infinity<std::int32_t>();
-  return static_cast<std::int32_t>(1 + h % 1000);
-}
-
-// Reads or generates the graph through the toolkit (its --generate
-// convention), except "bench", which the baselines reproduce standalone.
-template <class W>
-hy::graph::dense_matrix<W> make_matrix(const options& o) {
-  using namespace hy::graph;
-  if (o.generate.rfind("bench:", 0) == 0) {
-    std::int64_t n = -1;
-    std::uint64_t seed = 1;
-    std::string rest = o.generate.substr(6);
-    for (std::size_t pos = 0; pos < rest.size();) {
-      std::size_t comma = rest.find(',', pos);
-      if (comma == std::string::npos) comma = rest.size();
-      const std::string item = rest.substr(pos, comma - pos);
-      if (item.rfind("n=", 0) == 0)
-        n = parse_int(item.substr(2), "bench n");
-      else if (item.rfind("seed=", 0) == 0)
-        seed = static_cast<std::uint64_t>(parse_int(item.substr(5), "bench seed"));
-      else
-        throw usage_error("--generate bench: unknown key in '" + item + "' (n=, seed=)");
-      pos = comma + 1;
-    }
-    if (n < 1 || n > (1 << 20)) throw usage_error("--generate bench: needs n=1..2^20");
-    dense_matrix<W> m(static_cast<vid>(n));
-    for (vid i = 0; i < n; ++i)
-      for (vid j = 0; j < n; ++j) {
-        const std::int32_t w = bench_weight(seed, n, i, j);
-        m(i, j) = i == j ? W{0} : is_infinite(w) ? infinity<W>() : static_cast<W>(w);
-      }
-    return m;
-  }
-  graph_options g;
-  g.input = o.input;
-  g.generate = o.generate;
-  g.weights = weight_spec::parse(o.weights);
-  g.weights_given = o.weights_given;
-  g.policy.self_loops = self_loop_policy::keep;  // a negative self-loop is a negative cycle
-  return load_dense<W>(g);
-}
+using fw::kExitMismatch;
+using fw::kExitNegCycle;
+using fw::kExitOk;
+using fw::kExitUsage;
+using usage_error = hy::graph::usage_error;
 
 // Potentials h(v) in [0, H]: w(u,v) += h(u) - h(v) keeps every cycle's
 // length and turns shortest distances into d(u,v) + h(u) - h(v).
@@ -359,48 +163,108 @@ std::vector<vid> walk(const hy::array<int, 2>& N, vid n, vid u, vid v) {
   return p;
 }
 
-struct progress_state {
-  clock_type::time_point start, last;
-  bool shown = false;
-  bool enabled = false;
-  const char* what = "round";
+// The kernels report rounds through a callback; the toolkit's progress line
+// shows them (on a terminal redrawn, after 2 s; with --progress from the
+// start, in a log as lines).
+struct round_progress {
+  const char* label;
+  bool enabled;
+  double delay;
+  std::unique_ptr<hy::graph::progress> line;
 };
 
 void progress_cb(int done, int total, void* ctx) {
-  auto* s = static_cast<progress_state*>(ctx);
+  auto* s = static_cast<round_progress*>(ctx);
   if (!s->enabled) return;
-  const auto now = clock_type::now();
-  const double since = std::chrono::duration<double>(now - s->start).count();
-  if (since < 2.0 && done < total) return;
-  if (!s->shown || std::chrono::duration<double>(now - s->last).count() >= 1.0 || done == total) {
-    if (!s->shown && done == total) return;  // short run: no line at all
-    const double eta = done ? since * (total - done) / done : 0.0;
-    std::fprintf(stderr, "\rfw: %s %d/%d  %.1f s elapsed, ~%.1f s left   ", s->what, done, total,
-                 since, eta);
-    if (done == total) std::fputc('\n', stderr);
-    std::fflush(stderr);
-    s->shown = true;
-    s->last = now;
+  if (!s->line) {
+    s->line = std::make_unique<hy::graph::progress>(s->label, total, true);
+    s->line->set_delay(s->delay);
   }
+  s->line->update(done);
+  if (done == total) s->line->finish();
 }
 
-std::string json_escape(const std::string& s) {
-  std::string r;
-  for (char c : s) {
-    if (c == '"' || c == '\\') r += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) continue;
-    r += c;
+// Host memory of a run, to refuse one that cannot fit before allocating.
+struct memory_need {
+  double bytes = 0;
+  std::string parts;
+};
+
+template <class W>
+memory_need host_need(std::int64_t n, const fw::cli& o) {
+  const double np = double((n + fw::kTile - 1) / fw::kTile * fw::kTile);
+  const double nn = double(n) * double(n) * sizeof(W), pp = np * np * sizeof(W);
+  memory_need m;
+  m.bytes = 2 * nn + 2 * pp;  // the graph, the result, two padded copies
+  const std::string w = std::to_string(sizeof(W));
+  m.parts = "the graph and the result (2 n^2 x " + w + " B), two padded copies (2 x " +
+            std::to_string((long long)np) + "^2 x " + w + " B)";
+  if (o.paths) {
+    m.bytes += 2 * np * np * sizeof(int);
+    m.parts += ", two next-hop matrices";
   }
-  return r;
+  if (o.common.verify) {
+    m.bytes += nn;
+    m.parts += ", the reference's copy";
+  }
+  if (!o.compare.empty()) {
+    m.bytes += nn;
+    m.parts += ", the saved result";
+  }
+  return m;
+}
+
+std::string gb(double bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f GB", bytes / 1e9);
+  return buf;
+}
+
+double physical_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && size > 0 ? double(pages) * double(size) : 0.0;
+}
+
+// Stops before allocating when the run cannot fit this machine's memory.
+template <class W>
+void check_host_memory(std::int64_t n, const fw::cli& o) {
+  const memory_need m = host_need<W>(n, o);
+  const double have = physical_memory();
+  if (have > 0 && m.bytes > have)
+    throw usage_error("n = " + std::to_string(n) + " needs " + gb(m.bytes) + " of host memory for " + m.parts +
+                      "; this machine has " + gb(have));
+}
+
+// What the catch of std::bad_alloc reports.
+std::string g_memory_context = "while loading the graph (a dense n x n matrix)";
+
+template <class W>
+void set_memory_context(std::int64_t n, const fw::cli& o) {
+  const memory_need need = host_need<W>(n, o);
+  g_memory_context = "(n = " + std::to_string(n) + " needs about " + gb(need.bytes) + " of host memory for " +
+                     need.parts + ")";
 }
 
 template <class W>
-int run(const options& o) {
+int run(const fw::cli& o) {
   using namespace hy::graph;
+  const graph_options& c = o.common;
+  const std::int64_t planned = c.generate.empty() ? -1 : fw::planned_vertices(c.generate);
+  if (planned > 0) {
+    check_host_memory<W>(planned, o);
+    set_memory_context<W>(planned, o);
+  }
   const auto t_load = clock_type::now();
-  dense_matrix<W> m = make_matrix<W>(o);
+  dense_matrix<W> m = fw::load_matrix<W>(c);
   const vid n = m.n;
   if (n <= 0) throw usage_error("the graph has no vertices");
+  // Refused before anything slow: a --verify the reference cannot do, more
+  // memory than there is.
+  if (c.verify && n > o.verify_max)
+    throw usage_error("--verify: n = " + std::to_string(n) + " is above --verify-max " +
+                      std::to_string(o.verify_max) + " (the reference is O(n^3) serial)");
+  check_host_memory<W>(n, o);
+  set_memory_context<W>(n, o);
   const std::vector<long long> h = potentials(n, o.negative);
   if (o.negative > 0) apply_potentials(m, h);
   const double load_s = std::chrono::duration<double>(clock_type::now() - t_load).count();
@@ -419,19 +283,6 @@ int run(const options& o) {
   // Pad to whole tiles: padding vertices have no edges.
   const int nb = static_cast<int>((n + fw::kTile - 1) / fw::kTile);
   const int np = nb * fw::kTile;
-  hy::array<W, 2> D0(np, np);
-  D0.fill(fw::infinity<W>());
-  for (int i = 0; i < np; ++i) D0(i, i) = W{0};
-  for (vid i = 0; i < n; ++i)
-    for (vid j = 0; j < n; ++j) D0(i, j) = is_infinite(m(i, j)) ? fw::infinity<W>() : m(i, j);
-  hy::array<int, 2> N0;
-  if (o.paths) {
-    N0 = hy::array<int, 2>(np, np);
-    for (int i = 0; i < np; ++i)
-      for (int j = 0; j < np; ++j) N0(i, j) = (i != j && D0(i, j) < fw::infinity<W>()) ? j : -1;
-    for (int i = 0; i < np; ++i) N0(i, i) = i;
-  }
-
   const double matrix_bytes = double(np) * np * (sizeof(W) + (o.paths ? sizeof(int) : 0));
   const bool ooc = o.budget > 0 && matrix_bytes > double(o.budget);
   int super_block = 0;
@@ -445,21 +296,40 @@ int run(const options& o) {
                         std::to_string(fw::kTile) + "^2 x " + std::to_string(sizeof(W)) + " = " +
                         std::to_string(3 * fw::kTile * fw::kTile * sizeof(W)) + " bytes at least");
   }
+  // The device the kernels run on (a CUDA build decides here, before the
+  // clock starts); in core the GPU must hold the whole matrix.
+  const run_device dev = current_device();
+  const hy::device_info gpu = hy::device();
+  if (gpu.gpu && !ooc && gpu.memory > 0 && matrix_bytes > 0.9 * double(gpu.memory))
+    throw usage_error("the " + std::to_string(np) + " x " + std::to_string(np) + " matrix needs " + gb(matrix_bytes) +
+                      " on the GPU, which has " + gb(double(gpu.memory)) + "; run out of core with --budget " +
+                      std::to_string((long long)(0.8 * double(gpu.memory) / (1 << 20))) + "M");
+
+  hy::array<W, 2> D0(np, np);
+  D0.fill(fw::infinity<W>());
+  for (int i = 0; i < np; ++i) D0(i, i) = W{0};
+  for (vid i = 0; i < n; ++i)
+    for (vid j = 0; j < n; ++j) D0(i, j) = is_infinite(m(i, j)) ? fw::infinity<W>() : m(i, j);
+  hy::array<int, 2> N0;
+  if (o.paths) {
+    N0 = hy::array<int, 2>(np, np);
+    for (int i = 0; i < np; ++i)
+      for (int j = 0; j < np; ++j) N0(i, j) = (i != j && D0(i, j) < fw::infinity<W>()) ? j : -1;
+    for (int i = 0; i < np; ++i) N0(i, i) = i;
+  }
 
   // Runs: warm-up (when repeating) plus `repeat` timed ones.
+  const bool show = !o.quiet && show_progress(c.progress);
+  const double delay = c.progress ? 0.0 : 2.0;
   hy::array<W, 2> D;
   hy::array<int, 2> N;
   std::vector<double> times, transfer_times;  // per timed run
   fw::ooc_info info;
-  progress_state ps;
-  ps.enabled = !o.quiet;
-  ps.what = ooc ? "super-round" : "round";
-  const int runs = o.repeat > 1 ? o.repeat + 1 : 1;
+  const int runs = c.repeat > 1 ? static_cast<int>(c.repeat) + 1 : 1;
   for (int r = 0; r < runs; ++r) {
     D = D0;
     if (o.paths) N = N0;
-    ps.start = clock_type::now();
-    ps.shown = false;
+    round_progress ps{ooc ? "fw super-round" : "fw round", show, delay, nullptr};
     const double tr0 = hy::transfers().seconds;
     const auto t0 = clock_type::now();
     if (ooc)
@@ -488,6 +358,7 @@ int run(const options& o) {
   // The n x n result with every unreachable entry as infinity.
   std::vector<W> d(static_cast<std::size_t>(n) * n);
   long long unreach = 0, neg_diag = 0;
+  double dist_sum = 0;  // of the finite distances, as the Johnson sample sums them
   vid first_neg = -1;
   for (vid i = 0; i < n; ++i)
     for (vid j = 0; j < n; ++j) {
@@ -495,6 +366,8 @@ int run(const options& o) {
       if (unreachable(x)) {
         x = fw::infinity<W>();
         ++unreach;
+      } else {
+        dist_sum += static_cast<double>(x);
       }
       d[static_cast<std::size_t>(i) * n + j] = x;
     }
@@ -511,13 +384,14 @@ int run(const options& o) {
   int status = kExitOk;
   std::string verify_msg;
   double scale = std::max(1.0, max_abs * n);
-  if (o.verify) {
-    if (n > o.verify_max)
-      throw usage_error("--verify: n = " + std::to_string(n) + " is above --verify-max " +
-                        std::to_string(o.verify_max) + " (the reference is O(n^3) serial)");
+  if (c.verify) {
     // The independent check: the toolkit's textbook triple loop.
     dense_matrix<W> refm = m;
-    hy::graph::floyd_warshall(refm);
+    {
+      progress vp("fw verify", n, show);
+      vp.set_delay(delay);
+      hy::graph::floyd_warshall(refm, &vp);
+    }
     std::vector<W> ref = std::move(refm.d);
     for (auto& x : ref)
       if (unreachable(x)) x = fw::infinity<W>();
@@ -576,30 +450,41 @@ int run(const options& o) {
   if (!o.output.empty()) write_result(o.output, d, n);
 
   const char* wname = std::is_floating_point_v<W> ? "float" : "int32";
-  if (o.json) {
-    std::printf("{\"n\": %d, \"padded_n\": %d, \"weights\": \"%s\", \"mode\": \"%s\", "
-                "\"super_block\": %d, \"paths\": %s, \"repeat\": %d, \"time_s\": %.6f, "
-                "\"relaxations_per_s\": %.6e, \"transfer_s\": %.6f, \"compute_s\": %.6f, "
-                "\"compute_relaxations_per_s\": %.6e, \"load_s\": %.3f, \"unreachable_pairs\": %lld, "
-                "\"negative_cycle\": %s, \"checksum\": \"%016" PRIx64 "\"",
-                n, np, wname, ooc ? "out-of-core" : "in-core", super_block,
-                o.paths ? "true" : "false", o.repeat, median, rate, transfer_s, compute_s,
-                compute_rate, load_s, unreach,
-                neg_diag ? "true" : "false", checksum);
-    if (o.verify) std::printf(", \"verify\": \"%s\"", json_escape(verify_msg).c_str());
-    if (!o.compare.empty()) std::printf(", \"compare\": \"%s\"", json_escape(compare_msg).c_str());
-    std::printf("}\n");
+  if (c.json) {
+    report r;
+    r.set("n", n).set("padded_n", np).set("weights", wname);
+    r.set("mode", ooc ? "out-of-core" : "in-core").set("super_block", super_block);
+    r.set("paths", o.paths).set("repeat", c.repeat);
+    r.set("build", dev.build).set("device", dev.label).set("device_kind", dev.kind);
+    if (!dev.fallback.empty()) r.set("fallback", dev.fallback);
+    r.set("time_s", median).set("times_s", times);
+    r.set("relaxations_per_s", rate).set("transfer_s", transfer_s).set("compute_s", compute_s);
+    r.set("compute_relaxations_per_s", compute_rate).set("load_s", load_s);
+    r.set("unreachable_pairs", unreach).set("distance_sum", dist_sum).set("negative_cycle", neg_diag != 0);
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016" PRIx64, checksum);
+    r.set("checksum", hex);
+    if (c.verify) r.set("verify", verify_msg);
+    if (!o.compare.empty()) r.set("compare", compare_msg);
+    r.print_json(std::cout);
   } else {
     std::printf("graph: n = %d (padded to %d, %d tiles of %d), %s weights%s\n", n, np, nb, fw::kTile,
                 wname, o.negative ? ", reweighted by potentials" : "");
     if (ooc)
       std::printf("mode: out of core, budget %llu bytes, super-block %d, %d super-rounds, %.3g GB staged\n",
-                  o.budget, super_block, info.super_rounds, info.bytes_staged / 1e9);
+                  (unsigned long long)o.budget, super_block, info.super_rounds, info.bytes_staged / 1e9);
     else
       std::printf("mode: in core%s\n", o.paths ? ", with next hops" : "");
+    std::printf("device: %s (%s build)%s%s\n", dev.label.c_str(), dev.build.c_str(),
+                dev.fallback.empty() ? "" : "; fallback: ", dev.fallback.c_str());
     std::printf("time: %.6f s%s (load %.3f s)\n", median,
-                o.repeat > 1 ? (" (median of " + std::to_string(o.repeat) + ", after a warm-up)").c_str() : "",
+                c.repeat > 1 ? (" (median of " + std::to_string(c.repeat) + ", after a warm-up)").c_str() : "",
                 load_s);
+    if (times.size() > 1) {
+      std::printf("runs:");
+      for (double t : times) std::printf(" %.6f", t);
+      std::printf(" s\n");
+    }
     auto show_rate = [](double r) {
       char buf[64];
       std::snprintf(buf, sizeof buf, r >= 1e12 ? "%.3f T" : "%.3f G", r >= 1e12 ? r / 1e12 : r / 1e9);
@@ -609,9 +494,10 @@ int run(const options& o) {
     if (transfer_s > 0)
       std::printf("transfers: %.6f s host<->device; without them %.6f s, %s relaxations/s\n",
                   transfer_s, compute_s, show_rate(compute_rate).c_str());
-    std::printf("unreachable pairs: %lld of %lld\n", unreach, (long long)n * n);
+    std::printf("unreachable pairs: %lld of %lld; sum of the finite distances %.17g\n", unreach,
+                (long long)n * n, dist_sum);
     std::printf("checksum: %016" PRIx64 "\n", checksum);
-    if (o.verify) std::printf("verify: %s\n", verify_msg.c_str());
+    if (c.verify) std::printf("verify: %s\n", verify_msg.c_str());
     if (!o.compare.empty()) std::printf("compare: %s\n", compare_msg.c_str());
     if (o.print) {
       for (vid i = 0; i < n; ++i) {
@@ -626,6 +512,7 @@ int run(const options& o) {
       }
     }
   }
+  std::fflush(stdout);
   if (neg_diag) {
     std::fprintf(stderr, "fw: negative cycle: %lld vertices have a negative distance to themselves "
                          "(first: vertex %d); distances are meaningless\n",
@@ -653,19 +540,16 @@ int run(const options& o) {
 
 int main(int argc, char** argv) {
   try {
-    const options o = parse_args(argc, argv);
-    const auto ws = hy::graph::weight_spec::parse(o.weights);
+    fw::cli o;
+    if (!o.parse(argc, argv)) return kExitOk;  // --help or --version
     static_assert(fw::infinity<std::int32_t>() == hy::graph::infinity<std::int32_t>(),
                   "kernel and toolkit infinity must agree");
-    if (ws.kind == hy::graph::weight_spec::real) return run<float>(o);
+    if (o.common.weights.kind == hy::graph::weight_spec::real) return run<float>(o);
     return run<std::int32_t>(o);
-  } catch (const usage_error& e) {
-    std::fprintf(stderr, "fw: error: %s\n", e.what());
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "fw: error: out of memory %s\n", g_memory_context.c_str());
     return kExitUsage;
-  } catch (const hy::graph::format_error& e) {
-    std::fprintf(stderr, "fw: error: %s\n", e.what());
-    return kExitUsage;
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // usage_error, format_error, ...
     std::fprintf(stderr, "fw: error: %s\n", e.what());
     return kExitUsage;
   }

@@ -190,10 +190,10 @@ int main(int argc, char **argv) {
       }
     expect(first(k) == f && hist(k) == hk, "array-element reductions");
   }
-  long long hs = 0;
+  unsigned long long hs = 0; // hashes wrap: unsigned (UBSan)
   for (int k = 0; k < keys; ++k) {
     std::printf("key %d first %d hist %.1f\n", k, first(k), hist(k));
-    hs = hs * 13 + first(k) + static_cast<long long>(hist(k));
+    hs = hs * 13 + static_cast<unsigned long long>(first(k) + static_cast<long long>(hist(k)));
   }
   hy::array<int, 1> dist(200), next_dist(200), flag(1);
   for (int i = 0; i < 200; ++i)
@@ -204,10 +204,10 @@ int main(int argc, char **argv) {
   const int rounds = until_stable(dist, next_dist, flag, 200);
   for (int i = 0; i < 200; ++i)
     expect(dist(i) == want[i], "host loop around a kernel");
-  long long ds = 0;
+  unsigned long long ds = 0;
   for (int i = 0; i < 200; ++i)
-    ds = ds * 3 + dist(i);
-  std::printf("stable %lld after %d rounds\n", ds, rounds);
-  std::printf("checksum %lld\n", hs ^ lsum ^ isum ^ total);
+    ds = ds * 3 + static_cast<unsigned long long>(dist(i));
+  std::printf("stable %llu after %d rounds\n", ds, rounds);
+  std::printf("checksum %llu\n", hs ^ static_cast<unsigned long long>(lsum ^ isum ^ total));
   return 0;
 }

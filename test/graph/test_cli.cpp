@@ -88,6 +88,54 @@ TEST(Cli, Errors) {
             "bad value for '--format': unknown graph format 'xml' (expected auto, dimacs, mtx, edgelist or binary)");
 }
 
+// A positional input, an option a sample re-defines, --version, and which
+// options the command line named.
+TEST(Cli, PositionalReplaceVersionGiven) {
+  struct sample : sample_cli {
+    std::vector<std::string> extra;
+    sample() : sample_cli("fw", "test sample") {
+      set_positional("INPUT", "the graph", [this](const std::vector<std::string>& v) {
+        if (!common.input.empty()) throw usage_error("more than one input file");
+        common.input = v[0];
+      });
+      replace("sources", "(not used)", [](const std::vector<std::string>&) {
+        throw std::invalid_argument("all pairs");
+      });
+      set_version("fw 1.0");
+    }
+  };
+  sample a;
+  ASSERT_TRUE(parse(a, {"g.gr", "--seed=7", "--undirected"}));
+  EXPECT_EQ(a.common.input, "g.gr");
+  EXPECT_TRUE(a.given("seed"));
+  EXPECT_TRUE(a.given("undirected"));
+  EXPECT_FALSE(a.given("verify"));
+  sample b;
+  EXPECT_THROW(parse(b, {"g.gr", "h.gr"}), usage_error);
+  sample c;
+  try {
+    parse(c, {"g.gr", "--sources", "3"});
+    ADD_FAILURE() << "--sources accepted";
+  } catch (const usage_error& e) {
+    EXPECT_EQ(std::string(e.what()), "bad value for '--sources': all pairs");
+  }
+  sample d;
+  EXPECT_THROW(parse(d, {"-x"}), usage_error);  // not a positional
+  sample v;
+  std::ostringstream out;
+  EXPECT_FALSE(parse(v, {"--version"}, out));
+  EXPECT_EQ(out.str(), "fw 1.0\n");
+  std::ostringstream help;
+  EXPECT_FALSE(parse(v, {"--help"}, help));
+  EXPECT_NE(help.str().find("usage: fw [options] [INPUT]"), std::string::npos) << help.str();
+  EXPECT_NE(help.str().find("--sources K"), std::string::npos);
+  EXPECT_NE(help.str().find("(not used)"), std::string::npos);
+  EXPECT_NE(help.str().find("--version"), std::string::npos);
+  // Without set_positional a bare argument is still an error.
+  fw_cli plain;
+  EXPECT_THROW(parse(plain, {"g.gr"}), usage_error);
+}
+
 TEST(GeneratorSpec, ParseAndValidate) {
   auto g = generator_spec::parse("er:n=10,p=0.5,seed=3");
   EXPECT_EQ(g.kind, "er");

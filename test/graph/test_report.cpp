@@ -1,4 +1,5 @@
 // Timing summaries, rate helpers, the result printer and the progress line.
+#include <algorithm>
 #include <sstream>
 
 #include "hy_graph/progress.hpp"
@@ -54,22 +55,42 @@ TEST(Report, JsonAndText) {
   EXPECT_EQ(inf.json(), "{\"x\":null}");
 }
 
-TEST(Progress, OnlyWhenEnabled) {
+// What a progress line writes for update(1), ..., update(updates) and the
+// end of its scope.
+std::string progress_output(const std::string& label, std::int64_t total, std::int64_t updates,
+                            bool enabled, progress::style style, double delay = 0) {
   std::ostringstream os;
   {
-    progress p("fw", 10, true);
-    p.set_stream(os);
-    p.update(5);
+    progress p(label, total, enabled);
+    p.set_stream(os, style);
+    p.set_delay(delay);
+    for (std::int64_t k = 1; k <= updates; ++k) p.update(k);
   }
-  EXPECT_NE(os.str().find("\rfw:  50.0% (5/10)"), std::string::npos) << os.str();
-  EXPECT_NE(os.str().find("100.0% (10/10)"), std::string::npos);
-  EXPECT_EQ(os.str().back(), '\n');
-  std::ostringstream quiet;
-  {
-    progress p("fw", 10, false);
-    p.set_stream(quiet);
-    p.update(5);
-  }
-  EXPECT_EQ(quiet.str(), "");
+  return os.str();
+}
+
+TEST(Progress, OnlyWhenEnabled) {
+  const std::string out = progress_output("fw", 10, 5, true, progress::style::redraw);
+  EXPECT_NE(out.find("\rfw:  10.0% (1/10)"), std::string::npos) << out;
+  EXPECT_NE(out.find("s left"), std::string::npos) << out;
+  EXPECT_NE(out.find("100.0% (10/10)"), std::string::npos);
+  EXPECT_EQ(out.back(), '\n');
+  EXPECT_EQ(progress_output("fw", 10, 5, false, progress::style::redraw), "");
   EXPECT_TRUE(show_progress(true));
+}
+
+// In a log (not a terminal): whole lines, no '\r', rate-limited, the end once.
+TEST(Progress, LinesInALog) {
+  const std::string out = progress_output("verify", 1000, 1000, true, progress::style::lines);
+  const std::string end = "verify: 100.0% (1000/1000)";
+  EXPECT_EQ(out.find('\r'), std::string::npos) << out;
+  ASSERT_NE(out.find(end), std::string::npos) << out;
+  EXPECT_EQ(out.find(end, out.find(end) + 1), std::string::npos) << "shown twice: " << out;
+  EXPECT_LE(std::count(out.begin(), out.end(), '\n'), 3) << out;
+  EXPECT_EQ(out.back(), '\n');
+}
+
+// A delay hides a run that ends before it.
+TEST(Progress, DelayHidesShortRuns) {
+  EXPECT_EQ(progress_output("fw", 10, 10, true, progress::style::redraw, 60), "");
 }

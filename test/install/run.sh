@@ -1,24 +1,88 @@
 #!/bin/sh
-# Installs the build tree to a temporary prefix, builds test/install as an
-# outside project with find_package(hy), runs its serial and OpenMP (and,
-# when the build has a CUDA compiler, CUDA with the CPU fallback) binaries
-# and compares. Every one of them must have been built: a missing binary is
-# a failure, not a skip.
+# Installs the build tree to a temporary prefix and builds test/install as an
+# outside project with find_package(hy), once with Ninja (with the cuda
+# variant for CMAKE_CUDA_ARCHITECTURES=80 when the build has a CUDA compiler)
+# and once with Makefiles (serial and openmp). Each run checks the binaries'
+# output (the CUDA one on its OpenMP fallback), the -O3 of a build without a
+# build type, the quoted include path, the GPU architecture; then edits the
+# header the annotated source includes and checks that hyc translated again
+# (and only then) and the binaries print the new values. Then builds
+# docs/examples/hello as docs/getting-started.md does. Every binary must
+# have been built: a missing one is a failure, not a skip.
 # usage: run.sh BUILD_DIR SOURCE_DIR [CUDA_COMPILER]
 set -eu
 build=$1; src=$2; cuda=${3:-}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
-set -- -DCMAKE_PREFIX_PATH="$tmp/prefix"
+fail() { echo "FAIL: $*"; exit 1; }
+# step WHAT COMMAND...: runs it, its output in $log; shows the end on failure.
+log=$tmp/log
+step() { what=$1; shift; "$@" >"$log" 2>&1 || { tail -n 40 "$log"; fail "$what"; }; }
+command -v ninja >/dev/null || fail "ninja not found (scripts/install-deps.sh installs ninja-build)"
+step "install" cmake --install "$build" --prefix "$tmp/prefix"
+
+# want ROWS COLS FACTOR: what scale_* prints.
+want() { rc=$(($1 * $2)); echo "$(( (rc - 1) * rc / 2 * $3 )) $(( (rc - 1) * $3 ))"; }
+
+check_run() { # dir exes expected
+  for exe in $2; do
+    [ -x "$1/$exe" ] || fail "$exe was not built"
+    got=$("$1/$exe" 2>/dev/null) || fail "$exe exited with $?"
+    [ "$got" = "$3" ] || fail "$exe printed '$got', want '$3'"
+    echo "OK: $exe $got"
+  done
+}
+
+for gen in Ninja "Unix Makefiles"; do
+  proj="$tmp/proj-${gen% *}"; bin="$tmp/build-${gen% *}"
+  cp -r "$src/test/install" "$proj"
+  set -- -G "$gen" -DCMAKE_PREFIX_PATH="$tmp/prefix"
+  exes="scale_serial scale_omp"
+  if [ "$gen" = Ninja ] && [ -n "$cuda" ]; then
+    set -- "$@" -DOUTSIDE_CUDA=ON -DCMAKE_CUDA_COMPILER="$cuda" -DCMAKE_CUDA_ARCHITECTURES=80
+    exes="$exes scale_cuda"
+  fi
+  step "$gen: configure" cmake -S "$proj" -B "$bin" "$@"
+  step "$gen: build" cmake --build "$bin" -j2
+  check_run "$bin" "$exes" "$(want 100 37 3)"
+  check_run "$bin" rowsum_app "rowsum 1 34050"
+
+  # No build type: the translations build optimised; quoted includes from
+  # the annotated file's directory.
+  grep -q -- "-O3.*-iquote$proj/src.*scale.openmp.cpp" "$bin/compile_commands.json" ||
+    fail "$gen: scale.openmp.cpp is not compiled with -O3 and -iquote $proj/src"
+  if echo "$exes" | grep -q cuda; then
+    grep "scale.cuda.cu" "$bin/compile_commands.json" | grep -q "arch=compute_80" ||
+      fail "scale.cuda.cu is not compiled for CMAKE_CUDA_ARCHITECTURES=80"
+    grep -q -- "-O3.*-Xcompiler=-iquote$proj/src.*-std=c++20.*scale.cuda.cu" "$bin/compile_commands.json" ||
+      fail "scale.cuda.cu is not compiled with -O3, -iquote $proj/src and the C++20 of the target"
+  fi
+
+  # Nothing changed: hyc does not run again.
+  step "$gen: build again" cmake --build "$bin" -j2
+  ! grep "hyc --target" "$log" || fail "$gen: a build with nothing changed ran hyc"
+
+
+  # A constant in the included header changes: every translation of
+  # scale.cpp is made again, the library's (which does not include it) is not.
+  sed -i 's/kCols = 37/kCols = 41/' "$proj/src/scale_shape.h"
+  step "$gen: build after the edit" cmake --build "$bin" -j2
+  for v in serial.cpp openmp.cpp $(echo "$exes" | grep -q cuda && echo cuda.cu); do
+    [ "$bin/hy/scale/scale.$v" -nt "$proj/src/scale_shape.h" ] ||
+      fail "$gen: hy/scale/scale.$v was not translated again after the header changed"
+  done
+  [ "$bin/hy/rowsum/rowsum_kernels.openmp.cpp" -nt "$proj/src/scale_shape.h" ] &&
+    fail "$gen: rowsum_kernels was translated again although it does not include the header"
+  check_run "$bin" "$exes" "$(want 100 41 3)"
+  echo "OK: $gen"
+done
+
+# docs/getting-started.md's CMake project, as a reader would build it.
+set -- -G Ninja -DCMAKE_PREFIX_PATH="$tmp/prefix"
 [ -n "$cuda" ] && set -- "$@" -DCMAKE_CUDA_COMPILER="$cuda"
-cmake -S "$src/test/install" -B "$tmp/build" "$@" >/dev/null
-cmake --build "$tmp/build" -j2 >/dev/null
-want="$(( (0 + 3699) * 3700 / 2 * 3 )) $((3699 * 3))"
-exes="scale_serial scale_omp"
-[ -n "$cuda" ] && exes="$exes scale_cuda"
-for exe in $exes; do
-  [ -x "$tmp/build/$exe" ] || { echo "FAIL: $exe was not built"; exit 1; }
-  got=$("$tmp/build/$exe" 2>/dev/null)
-  [ "$got" = "$want" ] || { echo "FAIL: $exe printed '$got', want '$want'"; exit 1; }
-  echo "OK: $exe $got"
+step "hello: configure" cmake -S "$src/docs/examples/hello" -B "$tmp/hello" "$@"
+step "hello: build" cmake --build "$tmp/hello" -j2
+for exe in hello_serial hello_omp $([ -n "$cuda" ] && echo hello_cuda); do
+  [ -x "$tmp/hello/$exe" ] || fail "hello: $exe was not built"
+  "$tmp/hello/$exe" 2>/dev/null | grep -q "^sum = 348873.076" || fail "hello: $exe printed the wrong sum"
+  echo "OK: hello: $exe"
 done

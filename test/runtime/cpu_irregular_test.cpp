@@ -361,6 +361,54 @@ TEST(Worklist, ConcurrentPushesKeepEveryItem) {
   EXPECT_EQ(got, want);
 }
 
+// OpenMP pushes wait in per-thread buffers until the list is read: every
+// kind of read after the region sees every item (size, items, iteration,
+// a copy, a move, a swap, and a size read by many threads of the next
+// region at once); clear() drops what is buffered.
+TEST(Worklist, BufferedPushesReachEveryReader) {
+  const int n = 1000; // fewer than a buffer per thread for some threads
+  auto fill = [](hy::worklist<int> &w, int count) {
+#pragma omp parallel for schedule(static, 7)
+    for (int i = 0; i < count; ++i)
+      w.push(i);
+  };
+  auto sorted = [](const hy::worklist<int> &w) {
+    std::vector<int> v(w.begin(), w.end());
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  std::vector<int> want(n);
+  for (int i = 0; i < n; ++i)
+    want[i] = i;
+  hy::worklist<int> a(n);
+  fill(a, n);
+  long long seen = 0;
+#pragma omp parallel for reduction(+ : seen)
+  for (int t = 0; t < 64; ++t)
+    seen += static_cast<long long>(a.size()); // drained once, read by all
+  EXPECT_EQ(seen, 64LL * n);
+  EXPECT_EQ(sorted(a), want);
+  hy::worklist<int> b(n);
+  fill(b, 5);
+  hy::worklist<int> c(b); // a copy drains the original first
+  EXPECT_EQ(c.size(), 5u);
+  hy::worklist<int> d(n);
+  fill(d, n);
+  hy::worklist<int> e(std::move(d));
+  EXPECT_EQ(sorted(e), want);
+  hy::worklist<int> f(n), g(n);
+  fill(f, n);
+  std::swap(f, g);
+  EXPECT_EQ(f.size(), 0u);
+  EXPECT_EQ(sorted(g), want);
+  fill(g, 3);
+  g.clear(); // drops the buffered items too
+  EXPECT_EQ(g.size(), 0u);
+  fill(g, 2);
+  EXPECT_EQ(g.size(), 2u);
+  EXPECT_EQ(g(0) + g(1), 1);
+}
+
 TEST(Worklist, CopiesMovesAndSwaps) {
   hy::worklist<double> a(8);
   a.push(1.5);

@@ -1160,6 +1160,7 @@ __global__ void k_inc_int(hc::view<int, 1> v) {
     v(i) += 1;
 }
 __global__ void k_out_of_range(hc::view<int, 1> v, long long i) { v[i] = 1; }
+__global__ void k_wild(int *p) { *p = 1; } // an illegal address
 
 static int irregular_child(const std::string &mode); // cuda_irregular_tests.cuh
 
@@ -1201,6 +1202,37 @@ static int child(const std::string &mode) {
                              hc::span_of(b, "G", false), hc::span_of(v, "v", true),
                              hc::span_of(mode == "alias_same" ? a : b, "F", false)},
                             "alias.cpp:5 (#pragma hy parallel for)");
+    return 0;
+  }
+  // Runtime faults (faults.cuh): each message names the pragma and sizes.
+  if (mode == "launch_too_big") {
+    if (!hc::use_gpu())
+      return 3;
+    hy::array<int, 1> a(8);
+    auto v = hc::device(a, hc::read_write, WHERE);
+    k_inc_int<<<1, 2048>>>(v);
+    hc::after_launch("big.cpp:5 (#pragma hy parallel for)", {dim3(1), dim3(2048), 0});
+    return 0;
+  }
+  if (mode == "oom") {
+    if (!hc::use_gpu())
+      return 3;
+    void *p = nullptr;
+    const std::size_t bytes = std::size_t(1) << 46;
+    hc::check_alloc(cudaMalloc(&p, bytes), "cudaMalloc", bytes, "oom.cpp:4 (#pragma hy parallel for)");
+    return 0;
+  }
+  if (mode == "illegal_later" || mode == "illegal_at_exit") {
+    if (!hc::use_gpu())
+      return 3;
+    hy::array<int, 1> a(8);
+    auto v = hc::device(a, hc::read_write, WHERE);
+    k_wild<<<3, 32>>>(reinterpret_cast<int *>(16));
+    hc::after_launch("wild.cpp:8 (#pragma hy parallel for)", {dim3(3), dim3(32), 0});
+    if (mode == "illegal_later")
+      hc::host(a, hc::read); // the copy back finds the fault
+    (void)v;
+    std::printf("result 42\n"); // printed, but the exit status says it is not to be trusted
     return 0;
   }
   if (mode == "smem_too_big") {
@@ -1321,6 +1353,34 @@ static void test_children(bool gpu) {
            r.status == 1 && contains(r.output, "hy: CUDA error: kernel execution failed at "
                                                "trap.cpp:7 (#pragma hy parallel for): "),
            r.output);
+  }
+  {
+    auto r = run_child("", "launch_too_big");
+    report("fault.launch_too_big",
+           r.status == 1 && contains(r.output, "kernel launch failed at big.cpp:5 (#pragma hy parallel for): ") &&
+               contains(r.output, "grid 1 x 1 x 1 blocks of 2048 x 1 x 1 threads") &&
+               contains(r.output, "the device allows 1024 threads"),
+           r.output);
+    auto o = run_child("", "oom");
+    report("fault.out_of_memory",
+           o.status == 1 && contains(o.output, "cudaMalloc of 70368744177664 bytes failed at oom.cpp:4 ") &&
+               contains(o.output, " bytes free)"),
+           o.output);
+    auto l = run_child("", "illegal_later");
+    report("fault.illegal_address_names_last_kernel",
+           l.status == 1 && contains(l.output, "the last kernel launched is wild.cpp:8 (#pragma hy parallel for) "
+                                               "(grid 3 x 1 x 1 blocks of 32 x 1 x 1 threads"),
+           l.output);
+    auto e = run_child("", "illegal_at_exit");
+    report("fault.illegal_address_at_exit",
+           e.status == 1 && contains(e.output, "kernel execution (at exit) failed") &&
+               contains(e.output, "wild.cpp:8"),
+           e.output);
+    auto s2 = run_child("HY_SYNC=1", "illegal_later");
+    report("fault.illegal_address_HY_SYNC",
+           s2.status == 1 && contains(s2.output, "kernel execution failed at wild.cpp:8 (#pragma hy parallel for): ") &&
+               contains(s2.output, "(grid 3 x 1 x 1 blocks of 32 x 1 x 1 threads"),
+           s2.output);
   }
   {
     auto r = run_child("", "smem_too_big");

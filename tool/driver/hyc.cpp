@@ -1,6 +1,7 @@
 // hyc: the command-line driver. Parses options, loads the compilation
 // database (-p, or flags after --), calls the hy library, writes the output
 // only on success (removing a stale one on failure).
+#include "hy/DepFile.h"
 #include "hy/DriverSupport.h"
 #include "hy/Translator.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -27,6 +28,12 @@ static cl::opt<bool> NoSimdLanes("no-simd-lanes",
 static cl::opt<std::string> ReportFile("report",
                                        cl::desc("Write the kernel report to this file ('-': stderr)"),
                                        cl::value_desc("file"), cl::cat(Cat));
+static cl::opt<bool> DepBeside("MD", cl::desc("Also write a dependency file beside -o FILE (FILE with .d for its extension)"),
+                               cl::cat(Cat));
+static cl::opt<std::string> DepFile("MF", cl::desc("Write the dependency file (make syntax) to this file"),
+                                    cl::value_desc("file"), cl::cat(Cat));
+static cl::opt<std::string> DepTarget("MT", cl::desc("Target named in the dependency file (default: the -o file)"),
+                                      cl::value_desc("name"), cl::cat(Cat));
 
 int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](raw_ostream &os) {
@@ -75,26 +82,38 @@ int main(int argc, const char **argv) {
     errs() << "hyc: error: expected exactly one input file\n";
     return 2;
   }
-  if (!sys::fs::exists(files[0])) {
-    errs() << "hyc: error: no such file: '" << files[0] << "'\n";
-    if (!Output.empty())
-      sys::fs::remove(Output);
-    return 1;
+  std::string depPath = !DepFile.empty() ? std::string(DepFile)
+                        : DepBeside && !Output.empty() ? hy::depFileBeside(Output) : "";
+  std::string depTarget = !DepTarget.empty() ? std::string(DepTarget) : std::string(Output);
+  if ((DepBeside || !DepFile.empty()) && (depPath.empty() || depTarget.empty() || depTarget == "-")) {
+    errs() << "hyc: error: -MD/-MF need -o FILE (or -MF FILE -MT NAME)\n";
+    return 2;
   }
   std::vector<hy::OutputFile> outputs{{Output.empty() ? "-" : std::string(Output), nullptr}};
   if (opts.report)
     outputs.push_back({ReportFile, nullptr, /*toStderr=*/true});
+  if (!depPath.empty())
+    outputs.push_back({depPath, nullptr});
   if (std::string e = hy::checkOutputPaths(files[0], outputs); !e.empty()) {
     errs() << "hyc: error: " << e << "\n";
     return 2;
+  }
+  if (!sys::fs::exists(files[0])) {
+    errs() << "hyc: error: no such file: '" << files[0] << "'\n";
+    hy::removeOutputs(files[0], outputs);
+    return 1;
   }
   hy::TranslateResult r = hy::translateFile(parser->getCompilations(), files[0], opts);
   if (!r.ok) {
     hy::removeOutputs(files[0], outputs);
     return 1;
   }
+  // Written together: all of them, or none.
+  std::string depText = hy::depFileText(depTarget, r.dependencies);
   outputs[0].text = &r.output;
   if (opts.report)
     outputs[1].text = &r.report;
+  if (!depPath.empty())
+    outputs.back().text = &depText;
   return hy::writeOutputs(outputs) ? 0 : 1;
 }

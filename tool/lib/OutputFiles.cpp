@@ -71,10 +71,11 @@ std::string checkOutputPaths(const std::string &input, const std::vector<OutputF
       continue;
     if (sys::fs::exists(input) && sameFile(input, files[i].path))
       return "the output file '" + files[i].path +
-             "' is the input file; write the translation to another file";
+             "' is the input file; choose another output file";
     for (size_t j = 0; j < i; ++j)
       if (!isStream(files[j]) && sameFile(files[i].path, files[j].path))
-        return "'" + files[i].path + "' is given as two outputs (the translation and the report)";
+        return "'" + files[i].path +
+               "' is given as two outputs (translation, report, dependency file)";
   }
   return "";
 }

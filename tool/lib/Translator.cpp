@@ -1,6 +1,7 @@
 // Runs the pipeline for one file: install the pragma handler, parse,
 // attach pragmas, build and check the model, print the requested target.
 #include "hy/Translator.h"
+#include "hy/DepFile.h"
 #include "hy/DriverSupport.h"
 #include "hy/ModelBuilder.h"
 #include "clang/AST/ASTConsumer.h"
@@ -76,7 +77,12 @@ public:
     installPragmaHandler(PP, table);
     installConditionalRecorder(PP, table);
     PP.setPredefines(PP.getPredefines() + probeDeclarations());
+    deps.attachToPreprocessor(PP);
     return true;
+  }
+
+  void EndSourceFileAction() override {
+    result.dependencies = deps.absolute(getCompilerInstance());
   }
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
@@ -87,6 +93,7 @@ private:
   const TranslateOptions &opts;
   TranslateResult &result;
   PragmaTable table;
+  DepCollector deps; // the files read, for hyc -MD
 };
 
 class Factory : public tooling::FrontendActionFactory {

@@ -1,12 +1,13 @@
 // The one header annotated programs include: arrays, worklists, min/max
 // with location, CPU atomics and fetch-and-update functions, CSR helpers,
-// and the fetch bounds check used by the serial/OpenMP outputs in debug mode.
+// which device ran the kernels, and the fetch bounds check used by the serial/OpenMP outputs in debug mode.
 #pragma once
 
 #include <hy/config.hpp>
 #include <hy/array.hpp>
 #include <hy/atomic.hpp>
 #include <hy/csr.hpp>
+#include <hy/device.hpp>
 #include <hy/loops.hpp>
 #include <hy/minloc.hpp>
 #include <hy/tile_check.hpp>

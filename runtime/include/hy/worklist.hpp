@@ -5,10 +5,20 @@
 // capacity is an error on every target, never silent: here it stops the
 // program naming the capacity. Header-only and CUDA-free; like hy::array it
 // carries an opaque slot in which a CUDA build keeps the device copy.
+//
+// OpenMP: a push inside a parallel region goes into the calling thread's
+// small buffer (one per thread, kLane items); a full buffer takes its slots
+// with one atomic add, so 16 threads pushing millions of items do not all
+// queue on the count's cache line. What is left in the buffers when the
+// region ends is moved into the list by the first access that reads it
+// (size(), an item, data(), iteration, a copy): a kernel never pushes to and
+// reads one list (the translator checks), so the reads come after the
+// region that pushed.
 #pragma once
 
 #include <hy/array.hpp>
 
+#include <atomic>
 #include <cassert>
 #include <cstddef>
 #include <cstdio>
@@ -16,6 +26,10 @@
 #include <memory>
 #include <type_traits>
 #include <utility>
+
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
 
 namespace hy {
 
@@ -29,16 +43,21 @@ public:
   using value_type = T;
 
   worklist() = default;
-  explicit worklist(std::size_t capacity) : items_(new T[capacity]()), cap_(capacity) {}
+  explicit worklist(std::size_t capacity) : items_(new T[capacity]()), cap_(capacity) {
+    make_lanes();
+  }
 
   /// Copies hold the same items (and no device copy until a kernel uses them).
-  worklist(const worklist &o) : items_(new T[o.cap_]()), cap_(o.cap_), count_(o.count_) {
+  worklist(const worklist &o)
+      : items_(new T[o.cap_]()), cap_(o.cap_), count_((o.drain(), o.count_)) {
     for (std::size_t i = 0; i < count_; ++i)
       items_[i] = o.items_[i];
+    make_lanes();
   }
   worklist(worklist &&o) noexcept
-      : items_(std::move(o.items_)), cap_(std::exchange(o.cap_, 0)),
-        count_(std::exchange(o.count_, 0)), mirror_(std::move(o.mirror_)) {}
+      : items_((o.drain(), std::move(o.items_))), cap_(std::exchange(o.cap_, 0)),
+        count_(std::exchange(o.count_, 0)), mirror_(std::move(o.mirror_)),
+        lanes_(std::move(o.lanes_)), nlanes_(std::exchange(o.nlanes_, 0)) {}
   worklist &operator=(const worklist &o) {
     if (this != &o) {
       worklist tmp(o);
@@ -48,18 +67,35 @@ public:
   }
   worklist &operator=(worklist &&o) noexcept {
     if (this != &o) {
+      o.drain();
       mirror_ = std::move(o.mirror_); // the old device copy goes first
       items_ = std::move(o.items_);
       cap_ = std::exchange(o.cap_, 0);
       count_ = std::exchange(o.count_, 0);
+      lanes_ = std::move(o.lanes_);
+      nlanes_ = std::exchange(o.nlanes_, 0);
+      state_.store(0, std::memory_order_relaxed);
     }
     return *this;
   }
 
-  /// Appends x. Safe from concurrent OpenMP iterations (one atomic add of
-  /// the count); stops the program when the list is full.
+  /// Appends x. Safe from concurrent OpenMP iterations (a per-thread buffer
+  /// and one atomic add per kLane items); stops the program when the list
+  /// is full.
   void push(const T &x) {
 #if defined(_OPENMP)
+    if (nlanes_ && omp_get_level() == 1) {
+      const int t = omp_get_thread_num();
+      if (t < nlanes_) {
+        lane &l = lanes_[t];
+        if (l.n == 0 && state_.load(std::memory_order_relaxed) == 0)
+          state_.store(1, std::memory_order_relaxed); // the region's end finds buffers to drain
+        l.items[l.n++] = x;
+        if (l.n == kLane)
+          flush(l);
+        return;
+      }
+    }
     const std::size_t slot = __atomic_fetch_add(&count_, std::size_t(1), __ATOMIC_RELAXED);
 #else
     const std::size_t slot = count_++;
@@ -69,31 +105,86 @@ public:
     items_[slot] = x;
   }
 
-  std::size_t size() const { return count_; }
+  std::size_t size() const { return drain(), count_; }
   std::size_t capacity() const { return cap_; }
-  bool empty() const { return count_ == 0; }
-  void clear() { count_ = 0; }
+  bool empty() const { return size() == 0; }
+  void clear() {
+    discard();
+    count_ = 0;
+  }
 
-  T &operator()(std::size_t i) { return items_[checked(i)]; }
-  const T &operator()(std::size_t i) const { return items_[checked(i)]; }
-  T &operator[](std::size_t i) { return items_[checked(i)]; }
-  const T &operator[](std::size_t i) const { return items_[checked(i)]; }
+  T &operator()(std::size_t i) { return drain(), items_[checked(i)]; }
+  const T &operator()(std::size_t i) const { return drain(), items_[checked(i)]; }
+  T &operator[](std::size_t i) { return drain(), items_[checked(i)]; }
+  const T &operator[](std::size_t i) const { return drain(), items_[checked(i)]; }
 
-  T *data() { return items_.get(); }
-  const T *data() const { return items_.get(); }
-  T *begin() { return items_.get(); }
-  T *end() { return items_.get() + count_; }
-  const T *begin() const { return items_.get(); }
-  const T *end() const { return items_.get() + count_; }
+  T *data() { return drain(), items_.get(); }
+  const T *data() const { return drain(), items_.get(); }
+  T *begin() { return drain(), items_.get(); }
+  T *end() { return drain(), items_.get() + count_; }
+  const T *begin() const { return drain(), items_.get(); }
+  const T *end() const { return drain(), items_.get() + count_; }
 
   /// The backend's attachment (device copy); null on CPU-only builds.
   detail::mirror_base *hy_mirror() const { return mirror_.get(); }
   void hy_set_mirror(std::unique_ptr<detail::mirror_base> m) const { mirror_ = std::move(m); }
   /// The CUDA runtime sets the count after reading the device's (the items
   /// it brings over separately, through data()).
-  void hy_set_size(std::size_t n) const { count_ = n; }
+  void hy_set_size(std::size_t n) const {
+    discard();
+    count_ = n;
+  }
 
 private:
+  static constexpr int kLane = 64; // items a thread gathers before taking slots
+  struct alignas(64) lane {
+    int n = 0;
+    T items[kLane];
+  };
+
+  void make_lanes() {
+#if defined(_OPENMP)
+    if (cap_ == 0)
+      return;
+    nlanes_ = omp_get_max_threads();
+    lanes_.reset(new lane[nlanes_]);
+#endif
+  }
+  /// Moves a thread's buffer into the list (one atomic add for its slots).
+  void flush(lane &l) const {
+    const std::size_t first =
+        __atomic_fetch_add(&count_, static_cast<std::size_t>(l.n), __ATOMIC_RELAXED);
+    if (first + l.n > cap_)
+      overflow(first + l.n);
+    for (int i = 0; i < l.n; ++i)
+      items_[first + i] = l.items[i];
+    l.n = 0;
+  }
+  /// After a parallel region that pushed: moves what the buffers hold into
+  /// the list. One thread does it; readers that meet it wait for it.
+  void drain() const {
+    if (state_.load(std::memory_order_acquire) == 0)
+      return;
+    int pending = 1;
+    if (state_.compare_exchange_strong(pending, 2, std::memory_order_acquire)) {
+      for (int t = 0; t < nlanes_; ++t)
+        if (lanes_[t].n)
+          flush(lanes_[t]);
+      state_.store(0, std::memory_order_release);
+    } else {
+      while (state_.load(std::memory_order_acquire) != 0) {
+      }
+    }
+  }
+  /// clear() and a count set by the CUDA runtime drop what is buffered.
+  void discard() const {
+    if (state_.load(std::memory_order_relaxed) == 0)
+      return;
+    for (int t = 0; t < nlanes_; ++t)
+      lanes_[t].n = 0;
+    state_.store(0, std::memory_order_release);
+  }
+
   [[noreturn]] void overflow(std::size_t pushed) const {
     std::fprintf(stderr,
                  "hy: error: worklist overflow: %zu items pushed into a worklist of "
@@ -113,6 +204,11 @@ private:
   std::size_t cap_ = 0;
   mutable std::size_t count_ = 0; // mutable: the CUDA runtime updates it on const access
   mutable std::unique_ptr<detail::mirror_base> mirror_;
+  // OpenMP push buffers (none in a serial build): one per thread of a
+  // region, and 0 none pending / 1 pending / 2 being drained.
+  std::unique_ptr<lane[]> lanes_;
+  int nlanes_ = 0;
+  mutable std::atomic<int> state_{0};
 };
 
 } // namespace hy

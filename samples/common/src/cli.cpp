@@ -1,6 +1,7 @@
 // The option parser and the common sample options.
 #include "hy_graph/cli.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <iostream>
@@ -45,6 +46,32 @@ void option_parser::add_double(const std::string& name, const std::string& metav
       [&target](const std::vector<std::string>& v) { target = parse_double_value(v[0]); });
 }
 
+option_parser::option* option_parser::find(const std::string& name) {
+  for (auto& o : options_)
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
+void option_parser::replace(const std::string& name, const std::string& help, action act) {
+  option* o = find(name);
+  if (!o) throw std::logic_error("option --" + name + " is not registered");
+  o->help = help;
+  o->act = std::move(act);
+}
+
+void option_parser::set_positional(const std::string& metavar, const std::string& help,
+                                   action act) {
+  positional_metavar_ = metavar;
+  positional_help_ = help;
+  positional_ = std::move(act);
+}
+
+void option_parser::set_version(std::string text) { version_ = std::move(text); }
+
+bool option_parser::given(const std::string& name) const {
+  return std::find(given_.begin(), given_.end(), name) != given_.end();
+}
+
 bool option_parser::parse(int argc, const char* const* argv) { return parse(argc, argv, std::cout); }
 
 bool option_parser::parse(int argc, const char* const* argv, std::ostream& help_out) {
@@ -54,17 +81,29 @@ bool option_parser::parse(int argc, const char* const* argv, std::ostream& help_
       help_out << help();
       return false;
     }
-    if (arg.rfind("--", 0) != 0) throw usage_error("unexpected argument '" + arg + "'");
+    if (arg == "--version" && !version_.empty()) {
+      help_out << version_ << '\n';
+      return false;
+    }
+    if (arg.rfind("--", 0) != 0 || arg == "--") {
+      if (!positional_ || arg == "--" || (arg.size() > 1 && arg[0] == '-'))
+        throw usage_error("unexpected argument '" + arg + "'");
+      try {
+        positional_({arg});
+      } catch (const std::invalid_argument& e) {
+        throw usage_error(e.what());
+      }
+      continue;
+    }
     std::string name = arg.substr(2);
     std::optional<std::string> inline_value;
     if (auto eq = name.find('='); eq != std::string::npos) {
       inline_value = name.substr(eq + 1);
       name.resize(eq);
     }
-    const option* opt = nullptr;
-    for (const auto& o : options_)
-      if (o.name == name) opt = &o;
+    const option* opt = find(name);
     if (!opt) throw usage_error("unknown option '--" + name + "' (see --help)");
+    given_.push_back(name);
     std::vector<std::string> values;
     if (inline_value) {
       if (opt->arity != 1)
@@ -90,14 +129,19 @@ bool option_parser::parse(int argc, const char* const* argv, std::ostream& help_
 
 std::string option_parser::help() const {
   std::ostringstream os;
-  os << "usage: " << program_ << " [options]\n" << summary_ << "\n\noptions:\n";
-  std::size_t w = 0;
+  os << "usage: " << program_ << " [options]"
+     << (positional_ ? " [" + positional_metavar_ + "]" : std::string()) << "\n"
+     << summary_ << "\n\n";
+  if (positional_) os << positional_metavar_ << ": " << positional_help_ << "\n\n";
+  os << "options:\n";
+  std::size_t w = 9;  // "--version"
   for (const auto& o : options_) w = std::max(w, o.name.size() + o.metavar.size() + 3);
   for (const auto& o : options_) {
     std::string head = "--" + o.name + (o.metavar.empty() ? "" : " " + o.metavar);
     os << "  " << head << std::string(w - head.size() + 2, ' ') << o.help << '\n';
   }
   os << "  --help" << std::string(w - 4, ' ') << "show this help\n";
+  if (!version_.empty()) os << "  --version" << std::string(w - 7, ' ') << "show the version\n";
   return os.str();
 }
 

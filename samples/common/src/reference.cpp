@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "hy_graph/progress.hpp"
 #include "instantiate.hpp"
 
 namespace hy::graph {
@@ -174,9 +175,9 @@ std::vector<double> betweenness(const csr<W>& g, bool weighted, const std::vecto
 }
 
 template <class W>
-bool floyd_warshall(dense_matrix<W>& d) {
+bool floyd_warshall(dense_matrix<W>& d, progress* p) {
   const vid n = d.n;
-  for (vid k = 0; k < n; ++k)
+  for (vid k = 0; k < n; ++k) {
     for (vid i = 0; i < n; ++i) {
       const W dik = d(i, k);
       if (is_infinite(dik)) continue;
@@ -185,6 +186,8 @@ bool floyd_warshall(dense_matrix<W>& d) {
         if (!is_infinite(dkj) && dik + dkj < d(i, j)) d(i, j) = dik + dkj;
       }
     }
+    if (p) p->update(k + 1);
+  }
   return !has_negative_cycle(d);
 }
 
@@ -200,7 +203,7 @@ bool has_negative_cycle(const dense_matrix<W>& d) {
   template bellman_ford_result<W> bellman_ford<W>(const csr<W>&, vid);                 \
   template std::vector<vid> bfs_levels<W>(const csr<W>&, vid);                         \
   template std::vector<double> betweenness<W>(const csr<W>&, bool, const std::vector<vid>&); \
-  template bool floyd_warshall<W>(dense_matrix<W>&);                                   \
+  template bool floyd_warshall<W>(dense_matrix<W>&, progress*);                      \
   template bool has_negative_cycle<W>(const dense_matrix<W>&);
 HY_GRAPH_FOR_EACH_WEIGHT(INST)
 

@@ -1,6 +1,6 @@
 # Runs one fw test: EXE with ARGS ("@@"-separated), in WORKDIR; fails unless the
-# exit status is STATUS and the combined output matches every regex of HAS
-# ("@@"-separated).
+# exit status is STATUS, the combined output matches every regex of HAS and
+# none of LACKS ("@@"-separated), and (with NO_CR) holds no carriage return.
 string(REPLACE "@@" ";" args "${ARGS}")
 execute_process(COMMAND ${EXE} ${args} WORKING_DIRECTORY ${WORKDIR}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -15,4 +15,18 @@ if(NOT "${HAS}" STREQUAL "")
       message(FATAL_ERROR "output does not match '${p}'")
     endif()
   endforeach()
+endif()
+if(NOT "${LACKS}" STREQUAL "")
+  string(REPLACE "@@" ";" patterns "${LACKS}")
+  foreach(p IN LISTS patterns)
+    if("${out}${err}" MATCHES "${p}")
+      message(FATAL_ERROR "output matches '${p}'")
+    endif()
+  endforeach()
+endif()
+if(NO_CR)
+  string(FIND "${out}${err}" "\r" cr)
+  if(NOT cr EQUAL -1)
+    message(FATAL_ERROR "output holds a carriage return (\\r progress into a log)")
+  endif()
 endif()

@@ -25,6 +25,7 @@ struct TranslateResult {
   bool ok = false;
   std::string output; // the translated file
   std::string report; // when requested
+  std::vector<std::string> dependencies; // files the parse read (absolute), for -MD
 };
 
 /// Parses `file` with the flags from `db`, builds the model, checks it and

@@ -182,11 +182,15 @@ bool printCuda(const PrintInput &in, std::string &out) {
       L += "    hy::cuda::reserve_shared((const void *)" + k.name + kpr.templArgs() + ", " +
            kpr.smemBytesText() + ", " + std::to_string(outer.pragma->minBlocks) +
            ", " + whereText + ");\n";
-    L += "    " + k.name + kpr.templArgs() + "<<<" + kpr.gridText() + ", dim3(" +
-         std::to_string(kpr.shape.dim[0]) + ", " + std::to_string(kpr.shape.dim[1]) + ", " +
-         std::to_string(kpr.shape.dim[2]) + "), " + (kpr.dynamicSmem() ? "hy_smem_bytes" : "0") +
+    const std::string block = "dim3(" + std::to_string(kpr.shape.dim[0]) + ", " +
+                              std::to_string(kpr.shape.dim[1]) + ", " +
+                              std::to_string(kpr.shape.dim[2]) + ")";
+    const std::string smem = kpr.dynamicSmem() ? "hy_smem_bytes" : "0";
+    L += "    " + k.name + kpr.templArgs() + "<<<" + kpr.gridText() + ", " + block + ", " + smem +
          ">>>(" + kpr.launchArgs(whereText) + ");\n";
-    L += "    hy::cuda::after_launch(" + whereText + ");\n";
+    // The sizes, for the message of a launch or a kernel that fails.
+    L += "    hy::cuda::after_launch(" + whereText + ", hy::cuda::launch_shape{" + kpr.gridText() +
+         ", " + block + ", " + smem + "});\n";
     L += "  }\n";
     for (const Reduction &r : k.reductions)
       if (!r.isArray) {

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cuda_runtime.h>
+#include <hy/device.hpp>
+#include <hy/cuda/faults.cuh>
 #include <hy/transfers.hpp>
 
 #include <atomic>
@@ -12,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace hy::cuda {
 
@@ -73,6 +76,12 @@ inline bool ascii_iequal(const char *a, const char *b) {
   return *a == *b;
 }
 
+// Why the process runs on the CPU (empty when it uses the GPU).
+inline std::string &fallback_reason() {
+  static std::string r;
+  return r;
+}
+
 inline bool decide_use_gpu() {
   counters(); // first use of the runtime: registers the HY_STATS report
   const char *mode = std::getenv("HY_DEVICE");
@@ -90,8 +99,10 @@ inline bool decide_use_gpu() {
                  mode);
     std::exit(1);
   }
-  if (want == cpu)
+  if (want == cpu) {
+    fallback_reason() = "HY_DEVICE=cpu";
     return false;
+  }
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   const char *reason = nullptr;
@@ -114,6 +125,7 @@ inline bool decide_use_gpu() {
                "hy: no CUDA device available (%s); running the OpenMP path on "
                "the CPU\n",
                reason);
+  fallback_reason() = std::string("no CUDA device available (") + reason + ")";
   return false;
 }
 
@@ -126,12 +138,54 @@ inline bool use_gpu() {
   return decided;
 }
 
-/// Stops the program with a message naming the failed call and the pragma.
+/// hy::device() of a CUDA build: the GPU's name, or why it runs on the CPU.
+inline hy::device_info describe_device() {
+  hy::device_info d;
+  d.cuda_build = true;
+  d.gpu = use_gpu();
+  if (!d.gpu) {
+    d.fallback = detail::fallback_reason();
+    return d;
+  }
+  cudaDeviceProp p;
+  if (cudaGetDevice(&d.index) == cudaSuccess &&
+      cudaGetDeviceProperties(&p, d.index) == cudaSuccess) {
+    d.name = p.name;
+    d.memory = p.totalGlobalMem;
+  }
+  return d;
+}
+
+namespace detail {
+// Linking a translated CUDA file makes hy::device() ask the CUDA runtime.
+inline const bool device_registered =
+    (hy::detail::device_query_slot() = &describe_device, true);
+} // namespace detail
+
+/// Stops the program with a message naming the failed call and the pragma
+/// (and, for a fault inside a kernel seen by a later call, the last kernel
+/// launched and its sizes: faults.cuh).
 inline void check(cudaError_t e, const char *what, const char *where) {
   if (e == cudaSuccess)
     return;
-  std::fprintf(stderr, "hy: CUDA error: %s failed at %s: %s\n", what, where,
-               cudaGetErrorString(e));
+  std::fprintf(stderr, "%s\n", fault_message(e, what, where, &detail::last_kernel()).c_str());
+  detail::last_kernel().reported = true;
+  std::exit(1);
+}
+
+/// cudaMalloc of `bytes` for the code at `where`; a failure names the size
+/// and the device's free memory.
+inline void check_alloc(cudaError_t e, const char *what, std::size_t bytes, const char *where) {
+  if (e == cudaSuccess)
+    return;
+  if (detail::is_kernel_fault(e))
+    check(e, what, where);
+  (void)cudaGetLastError(); // an allocation failure is not sticky
+  std::size_t free_bytes = 0, total_bytes = 0;
+  if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess)
+    free_bytes = total_bytes = 0;
+  std::fprintf(stderr, "%s\n", alloc_message(e, what, bytes, where, free_bytes, total_bytes).c_str());
+  detail::last_kernel().reported = true;
   std::exit(1);
 }
 
@@ -139,9 +193,72 @@ inline void count_launch() {
   detail::counters().launches.fetch_add(1, std::memory_order_relaxed);
 }
 
-/// Call right after every kernel launch.
+namespace detail {
+
+inline launch_limits device_limits() {
+  launch_limits lim;
+  int dev = 0, v = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess)
+    return lim;
+  if (cudaDeviceGetAttribute(&v, cudaDevAttrMaxThreadsPerBlock, dev) == cudaSuccess)
+    lim.max_threads = v;
+  if (cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) == cudaSuccess)
+    lim.max_smem = static_cast<std::size_t>(v);
+  if (cudaDeviceGetAttribute(&v, cudaDevAttrMaxGridDimY, dev) == cudaSuccess)
+    lim.max_grid_y = v;
+  if (cudaDeviceGetAttribute(&v, cudaDevAttrMaxGridDimZ, dev) == cudaSuccess)
+    lim.max_grid_z = v;
+  return lim;
+}
+
+// At exit, a kernel that failed after the program's last synchronising call
+// still stops it with an error (status 1) instead of a clean exit.
+inline void sync_at_exit() {
+  const last_launch &k = last_kernel();
+  if (k.reported)
+    return; // the program stops because of an error it already printed
+  const cudaError_t e = cudaDeviceSynchronize();
+  if (e == cudaSuccess || e == cudaErrorCudartUnloading || !k.where)
+    return;
+  std::fprintf(stderr, "%s\n", fault_message(e, "kernel execution (at exit)", "program exit", &k).c_str());
+  std::fflush(stderr);
+  std::_Exit(1);
+}
+
+} // namespace detail
+
+/// Call right after every kernel launch: counts it, remembers it (a fault
+/// found later names it), stops on a refused launch with its sizes and the
+/// device's limits, and with HY_SYNC=1 waits for the kernel.
+inline void after_launch(const char *where, const launch_shape &shape) {
+  count_launch();
+  detail::last_launch &k = detail::last_kernel();
+  if (!k.where)
+    std::atexit(detail::sync_at_exit); // after the CUDA runtime's own: runs before it
+  k.where = where;
+  k.shape = shape;
+  k.shape_known = true;
+  const cudaError_t e = cudaGetLastError();
+  if (e != cudaSuccess) {
+    if (detail::is_kernel_fault(e))
+      check(e, "kernel launch", where); // an earlier kernel's fault
+    std::fprintf(stderr, "%s\n", launch_message(e, where, shape, detail::device_limits()).c_str());
+    k.reported = true;
+    std::exit(1);
+  }
+  static const bool sync = detail::env_is("HY_SYNC", "1");
+  if (sync)
+    check(cudaDeviceSynchronize(), "kernel execution", where);
+}
+
+/// The form without sizes (hand-written launches, older generated code).
 inline void after_launch(const char *where) {
   count_launch();
+  detail::last_launch &k = detail::last_kernel();
+  if (!k.where)
+    std::atexit(detail::sync_at_exit);
+  k.where = where;
+  k.shape_known = false;
   check(cudaGetLastError(), "kernel launch", where);
   static const bool sync = detail::env_is("HY_SYNC", "1");
   if (sync)

@@ -82,7 +82,7 @@ struct device_copy {
       dev = nullptr;
       bytes = 0;
       if (nbytes)
-        check(cudaMalloc(&dev, nbytes), "cudaMalloc", where);
+        check_alloc(cudaMalloc(&dev, nbytes), "cudaMalloc", nbytes, where);
       bytes = nbytes;
       state = newest::host;
     }

@@ -67,7 +67,7 @@ private:
   void grow(const char *where) {
     constexpr std::size_t batch = 64;
     void *dev = nullptr;
-    check(cudaMalloc(&dev, batch * slot_bytes), "cudaMalloc (reduction)", where);
+    check_alloc(cudaMalloc(&dev, batch * slot_bytes), "cudaMalloc (reduction)", batch * slot_bytes, where);
     char *host = static_cast<char *>(host_bytes(batch * slot_bytes));
     for (std::size_t i = batch; i-- > 0;)
       free_.push_back({static_cast<char *>(dev) + i * slot_bytes, host + i * slot_bytes});

@@ -221,7 +221,8 @@ worklist_mirror &worklist_mirror_of(const hy::worklist<T> &w, const char *where)
     if (m->dev)
       check(cudaFree(m->dev), "cudaFree", where);
     m->dev = nullptr;
-    check(cudaMalloc(&m->dev, worklist_items_offset + item_bytes), "cudaMalloc", where);
+    check_alloc(cudaMalloc(&m->dev, worklist_items_offset + item_bytes), "cudaMalloc",
+                worklist_items_offset + item_bytes, where);
     // The counter and the finished-blocks counter of publish() start at 0.
     check(cudaMemsetAsync(m->dev, 0, 2 * sizeof(unsigned long long), 0),
           "cudaMemsetAsync (worklist counters)", where);

@@ -41,12 +41,22 @@ class option_parser {
                std::int64_t& target, std::int64_t min = INT64_MIN, std::int64_t max = INT64_MAX);
   void add_double(const std::string& name, const std::string& metavar, const std::string& help,
                   double& target);
+  // Gives an option registered before (e.g. by sample_cli) a new help text
+  // and action: a sample that accepts more than the common meaning.
+  void replace(const std::string& name, const std::string& help, action act);
+  // Arguments that are not options go to `act` one at a time (without
+  // this, such an argument is an error), e.g. an input file.
+  void set_positional(const std::string& metavar, const std::string& help, action act);
+  // Adds --version, which prints `text` (a line) and makes parse return false.
+  void set_version(std::string text);
 
   // Parses argv[1..]. Accepts "--name v1 v2" and, for one value, "--name=v".
-  // Returns false if --help was given (help text written to help_out).
-  // Throws usage_error on errors.
+  // Returns false if --help or --version was given (text written to
+  // help_out). Throws usage_error on errors.
   bool parse(int argc, const char* const* argv, std::ostream& help_out);
   bool parse(int argc, const char* const* argv);
+  // Whether the command line named --name (after parse).
+  bool given(const std::string& name) const;
 
   std::string help() const;
 
@@ -61,8 +71,12 @@ class option_parser {
     int arity;
     action act;
   };
-  std::string program_, summary_;
+  option* find(const std::string& name);
+  std::string program_, summary_, version_;
   std::vector<option> options_;
+  std::vector<std::string> given_;
+  std::string positional_metavar_, positional_help_;
+  action positional_;
 };
 
 // Strict number parsing for option values (whole string, in range).

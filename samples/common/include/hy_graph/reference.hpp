@@ -38,10 +38,12 @@ template <class W>
 std::vector<double> betweenness(const csr<W>& g, bool weighted,
                                 const std::vector<vid>& sources = {});
 
+class progress;
 // Triple-loop Floyd-Warshall on a distance matrix, in place (for small n).
 // Returns false if a negative cycle exists (some d(i,i) < 0 afterwards).
+// `p` (optional, total n) is updated after every step k.
 template <class W>
-bool floyd_warshall(dense_matrix<W>& d);
+bool floyd_warshall(dense_matrix<W>& d, progress* p = nullptr);
 template <class W>
 bool has_negative_cycle(const dense_matrix<W>& d);
 

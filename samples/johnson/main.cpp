@@ -1,0 +1,450 @@
+// johnson: all-pairs (or many-source) shortest paths by Johnson's algorithm.
+// The command-line driver around the annotated kernels of
+// johnson_kernels.cpp: reads or generates a graph with the toolkit's
+// options, optionally makes edges negative by vertex potentials (as the FW
+// sample's --negative does, same potentials), finds a negative cycle or the
+// potentials, reweights, solves sources in batches by the chosen
+// parallelisation and reports per-source summaries reduced on the device
+// (eccentricity, closeness, diameter) and a checksum; the rows come back to
+// the host only for --verify (Bellman-Ford per source), --output, --print
+// and --path.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <hy_graph/cli.hpp>
+#include <hy_graph/random.hpp>
+#include <hy_graph/reference.hpp>
+#include <hy_graph/types.hpp>
+#include <hy/device.hpp>
+
+#include "johnson_kernels.hpp"
+
+namespace {
+
+using hy::graph::vid;
+using clock_type = std::chrono::steady_clock;
+constexpr int kExitOk = 0, kExitUsage = 1, kExitMismatch = 2, kExitNegCycle = 3;
+
+struct options {
+  hy::graph::graph_options g;
+  std::int64_t negative = 0;     // --negative H
+  std::int64_t source = -1;      // --source V
+  bool all = false;              // --all-sources
+  std::int64_t batch = 0;        // --batch K (0: by --budget)
+  std::int64_t budget = 1 << 30; // bytes for a batch of rows
+  std::string window = "per-vertex";
+  std::string algorithm = "auto"; // --algorithm auto|frontier|heap|outer|inner
+  std::string delta = "auto";         // --delta X|auto (frontier)
+  std::string output;                 // --output FILE (the FW sample's matrix format)
+  std::string summary;                // --summary FILE (per-source rows)
+  bool print = false;
+  std::int64_t path_u = -1, path_v = -1;
+};
+
+class cli : public hy::graph::sample_cli {
+ public:
+  explicit cli(options &o)
+      : sample_cli("johnson", "all-pairs shortest paths by Johnson's algorithm (seed 001)"),
+        o_(o) {
+    add_int("negative", "H",
+            "shift weights by vertex potentials in [0,H] (w(u,v) += p(u) - p(v)): negative "
+            "edges, no new cycles; the FW sample's potentials",
+            o.negative, 0);
+    add_int("source", "V", "one source vertex (0-based)", o.source, 0);
+    add_flag("all-sources", "every vertex is a source (APSP; default with --print or --path)",
+             o.all);
+    add_int("batch", "K", "sources solved together (default: as many as --budget holds)",
+            o.batch, 1);
+    add_int("budget", "BYTES", "memory for one batch of distance rows (default 1 GiB)",
+            o.budget, 1);
+    add_string("window", "per-vertex|min-weight",
+               "how far past the smallest tentative distance a round settles: each vertex's "
+               "least incoming weight (default) or the graph's least weight",
+               o.window);
+    add_string("algorithm", "auto|frontier|heap|outer|inner",
+               "frontier: all sources of a batch run one near-far delta-stepping over (source, "
+               "vertex) pairs; heap: a serial Dijkstra (binary heap) per source, sources in "
+               "parallel; outer: seed 001's outer loop, a block per source settling every vertex "
+               "within --window of the minimum each round; inner: seed 001's inner loop, one "
+               "vertex a round, its arcs in parallel; auto (default): frontier where the kernels "
+               "run on a GPU, heap on CPUs",
+               o.algorithm);
+    add_string("delta", "X|auto",
+               "bucket width of the frontier form: a positive number, or auto (default): the mean "
+               "reweighted arc weight x 32 / the mean out-degree, at least 1 for integers",
+               o.delta);
+    add_string("output", "FILE",
+               "write the n x n distance matrix in the FW sample's result format (all sources; "
+               "real weights are stored as float, as FW computes them)",
+               o.output);
+    add_string("summary", "FILE",
+               "write one line per source: source, reachable vertices, sum of distances, "
+               "eccentricity, closeness",
+               o.summary);
+    add_flag("print", "print the distance matrix (n <= 16)", o.print);
+    add("path", 2, "U V", "print the length and the vertices of a shortest path U -> V",
+        [&o](const std::vector<std::string> &v) {
+          o.path_u = hy::graph::parse_int_value(v[0]);
+          o.path_v = hy::graph::parse_int_value(v[1]);
+        });
+  }
+
+ private:
+  void validate() override {
+    sample_cli::validate();
+    if (o_.window != "per-vertex" && o_.window != "min-weight")
+      throw hy::graph::usage_error("--window must be per-vertex or min-weight");
+    if (o_.algorithm != "auto" && o_.algorithm != "frontier" && o_.algorithm != "heap" &&
+        o_.algorithm != "outer" && o_.algorithm != "inner")
+      throw hy::graph::usage_error("--algorithm must be auto, frontier, heap, outer or inner");
+    if (o_.delta != "auto" && !(hy::graph::parse_double_value(o_.delta) > 0))
+      throw hy::graph::usage_error("--delta must be positive or auto");
+  }
+  options &o_;
+};
+
+template <class W>
+apsp::graph<W> toKernelGraph(const hy::graph::csr<W> &g, const options &o) {
+  apsp::graph<W> k;
+  k.n = g.n;
+  k.off = hy::array<long long, 1>(g.n + 1);
+  k.col = hy::array<int, 1>(g.cols.size());
+  k.w = hy::array<W, 1>(g.cols.size());
+  std::vector<long long> p(g.n, 0);
+  if (o.negative > 0)
+    for (vid v = 0; v < g.n; ++v)
+      p[v] = static_cast<long long>(hy::graph::splitmix64(0x5eedull + v) %
+                                    static_cast<std::uint64_t>(o.negative + 1));
+  for (vid u = 0; u <= g.n; ++u)
+    k.off(u) = g.offsets[u];
+  for (vid u = 0; u < g.n; ++u)
+    for (auto e = g.offsets[u]; e < g.offsets[u + 1]; ++e) {
+      k.col(e) = g.cols[e];
+      k.w(e) = static_cast<W>(g.weights[e] + static_cast<W>(p[u]) - static_cast<W>(p[g.cols[e]]));
+    }
+  return k;
+}
+
+// A negative cycle, found serially (the error path): Bellman-Ford with
+// predecessors from the added vertex, then n steps back from a vertex that
+// still changed lands on the cycle.
+template <class W>
+std::vector<int> negativeCycle(const apsp::graph<W> &g) {
+  std::vector<W> d(g.n, W(0));
+  std::vector<int> pred(g.n, -1);
+  int last = -1;
+  for (int round = 0; round <= g.n; ++round) {
+    last = -1;
+    for (int u = 0; u < g.n; ++u)
+      for (long long e = g.off(u); e < g.off(u + 1); ++e)
+        if (d[u] + g.w(e) < d[g.col(e)]) {
+          d[g.col(e)] = d[u] + g.w(e);
+          pred[g.col(e)] = u;
+          last = g.col(e);
+        }
+    if (last < 0)
+      return {};
+  }
+  int v = last;
+  for (int i = 0; i < g.n; ++i)
+    v = pred[v];
+  std::vector<int> cycle{v};
+  for (int u = pred[v]; u != v; u = pred[u])
+    cycle.push_back(u);
+  std::reverse(cycle.begin(), cycle.end());
+  return cycle;
+}
+
+template <class W>
+bool close(W a, W b) {
+  if constexpr (std::is_floating_point_v<W>) {
+    if (hy::graph::is_infinite(a) || hy::graph::is_infinite(b))
+      return hy::graph::is_infinite(a) && hy::graph::is_infinite(b);
+    return std::fabs(a - b) <= 1e-9 * std::max<W>(1, std::fabs(b));
+  } else {
+    return a == b;
+  }
+}
+
+// Δ of the frontier form: --delta X, or the mean reweighted arc weight x 32
+// / the mean out-degree (the Δ-stepping sample's heuristic), at least 1 for
+// integers and positive for reals.
+template <class W>
+W parseDelta(const std::string &text, const apsp::graph<W> &g2) {
+  double d;
+  if (text == "auto") {
+    double sum = 0;
+    const long long m = static_cast<long long>(g2.w.size());
+    for (long long e = 0; e < m; ++e)
+      sum += static_cast<double>(g2.w(e));
+    const double meanW = m ? sum / m : 1.0, meanDeg = g2.n ? double(m) / g2.n : 1.0;
+    d = meanW * 32.0 / std::max(1.0, meanDeg);
+    if (!(d > 0))
+      d = 1e-9;
+  } else {
+    d = hy::graph::parse_double_value(text);
+  }
+  if constexpr (std::is_integral_v<W>)
+    return static_cast<W>(std::min(1e9, std::max(1.0, std::round(d))));
+  else
+    return static_cast<W>(d);
+}
+
+// The FW sample's result file (samples/floyd_warshall/README.md): "HYFWDIST",
+// u32 version 1, u32 type (1 int32, 2 float), u64 n, then n x n distances
+// row-major, little-endian, unreachable = infinity. Real weights are
+// computed in double here and stored as float, the type FW computes in.
+template <class W>
+void writeMatrixHeader(std::ofstream &f, int n) {
+  const std::uint32_t version = 1, type = std::is_floating_point_v<W> ? 2u : 1u;
+  const std::uint64_t nn = static_cast<std::uint64_t>(n);
+  f.write("HYFWDIST", 8);
+  f.write(reinterpret_cast<const char *>(&version), 4);
+  f.write(reinterpret_cast<const char *>(&type), 4);
+  f.write(reinterpret_cast<const char *>(&nn), 8);
+}
+
+template <class W>
+void writeMatrixRow(std::ofstream &f, const std::vector<W> &row) {
+  if constexpr (std::is_floating_point_v<W>) {
+    std::vector<float> r(row.begin(), row.end());
+    f.write(reinterpret_cast<const char *>(r.data()), static_cast<std::streamsize>(r.size() * 4));
+  } else {
+    f.write(reinterpret_cast<const char *>(row.data()),
+            static_cast<std::streamsize>(row.size() * sizeof(W)));
+  }
+}
+
+template <class W>
+int run(const options &o) {
+  hy::graph::graph_options go = o.g;
+  go.policy.self_loops = hy::graph::self_loop_policy::keep; // a negative loop is a negative cycle
+  const hy::graph::csr<W> csr = hy::graph::load_csr<W>(go);
+  const apsp::graph<W> g = toKernelGraph(csr, o);
+  const int n = g.n;
+  std::printf("graph: %d vertices, %lld arcs%s\n", n, static_cast<long long>(csr.num_arcs()),
+              o.negative ? ", reweighted by potentials (negative edges)" : "");
+
+  const auto t0 = clock_type::now();
+  hy::array<W, 1> h(n);
+  long long bfRounds = 0;
+  if (!apsp::potentials(g, h, bfRounds)) {
+    const std::vector<int> c = negativeCycle(g);
+    std::printf("negative cycle: %zu vertices:", c.size());
+    for (int v : c)
+      std::printf(" %d", v + 1);
+    std::printf(" (1-based)\n");
+    return kExitNegCycle;
+  }
+  apsp::graph<W> g2;
+  g2.n = n;
+  g2.off = g.off;
+  g2.col = g.col;
+  g2.w = hy::array<W, 1>(g.w.size());
+  hy::array<W, 1> minIn(n);
+  apsp::reweight(g, h, g2, minIn);
+  const double prepSeconds = std::chrono::duration<double>(clock_type::now() - t0).count();
+
+  std::vector<vid> sources;
+  if (o.source >= 0) {
+    if (o.source >= n)
+      throw hy::graph::usage_error("--source " + std::to_string(o.source) + " is not a vertex");
+    sources.push_back(static_cast<vid>(o.source));
+  } else if (o.all || o.print || o.path_u >= 0 || !o.output.empty()) {
+    for (vid v = 0; v < n; ++v)
+      sources.push_back(v);
+  } else {
+    sources = hy::graph::pick_sources(csr, o.g.sources, o.g.seed);
+  }
+  if (o.print && n > 16)
+    throw hy::graph::usage_error("--print needs n <= 16");
+  if (!o.output.empty() && o.source >= 0)
+    throw hy::graph::usage_error("--output writes the whole matrix: drop --source");
+  const std::string algorithm =
+      o.algorithm != "auto" ? o.algorithm : hy::device().gpu ? "frontier" : "heap";
+  const bool frontier = algorithm == "frontier", heap = algorithm == "heap";
+  // Bytes per (source, vertex) pair of a batch: the distance, and a settled
+  // flag (outer, inner), a claim stamp and four worklist slots (frontier) or
+  // a heap slot and a position (heap).
+  const long long pairBytes = frontier ? sizeof(W) + 4 + 4 * 4 : heap ? sizeof(W) + 8 : sizeof(W) + 1;
+  long long most = o.batch ? o.batch : o.budget / std::max(1LL, pairBytes * n);
+  if (frontier)
+    most = std::min<long long>(most, std::numeric_limits<int>::max() / std::max(1, n));
+  const int batch = static_cast<int>(
+      std::max<long long>(1, std::min<long long>(static_cast<long long>(sources.size()), most)));
+  const apsp::window win = o.window == "min-weight" ? apsp::window::min_weight : apsp::window::per_vertex;
+  const W delta = frontier ? parseDelta(o.delta, g2) : W(0);
+  const bool needRows = o.print || o.path_u >= 0 || !o.output.empty() || o.g.verify;
+
+  double checksum = 0, solveSeconds = 0;
+  W diameter = W(0);
+  long long rounds = 0, reachedPairs = 0, verified = 0;
+  int status = kExitOk;
+  std::vector<std::vector<W>> kept; // --print / --path
+  hy::array<int, 1> src(batch);
+  hy::array<W, 2> D(batch, n);
+  apsp::frontier_space fs;
+  if (frontier)
+    fs = apsp::frontier_space(n, batch);
+  apsp::heap_space hs;
+  if (heap)
+    hs = apsp::heap_space(n, batch);
+  apsp::row_summary<W> sm(batch);
+  std::ofstream out, summary;
+  if (!o.output.empty()) {
+    out.open(o.output, std::ios::binary);
+    if (!out)
+      throw std::runtime_error("cannot write '" + o.output + "'");
+    writeMatrixHeader<W>(out, n);
+  }
+  if (!o.summary.empty()) {
+    summary.open(o.summary);
+    if (!summary)
+      throw std::runtime_error("cannot write '" + o.summary + "'");
+    summary << "# source reachable sum_of_distances eccentricity closeness (1-based sources)\n";
+  }
+  std::vector<W> outRow(needRows ? n : 0);
+  for (std::size_t first = 0; first < sources.size(); first += batch) {
+    const int k = static_cast<int>(std::min<std::size_t>(batch, sources.size() - first));
+    for (int b = 0; b < k; ++b)
+      src(b) = sources[first + b];
+    const auto t1 = clock_type::now();
+    if (frontier)
+      rounds = std::max(rounds, apsp::frontier_rows(g2, delta, src, k, D, fs));
+    else if (heap)
+      rounds = std::max(rounds, apsp::heap_rows(g2, src, k, D, hs));
+    else if (algorithm == "inner")
+      rounds = std::max(rounds, apsp::inner_rows(g2, src, k, D));
+    else
+      rounds = std::max(rounds, apsp::dijkstra_rows(g2, minIn, win, src, k, D));
+    apsp::summaries(D, h, src, k, sm);
+    for (int b = 0; b < k; ++b) {
+      const long long r = sm.reached(b);
+      const double sum = sm.sum(b);
+      reachedPairs += r;
+      checksum += sum;
+      diameter = std::max(diameter, sm.ecc(b));
+      if (summary.is_open()) {
+        // Wasserman-Faust closeness of the distances from s (NetworkX's
+        // closeness_centrality of the reversed graph): (r-1)/sum x (r-1)/(n-1).
+        const double c = r > 1 && sum > 0 ? (r - 1) / sum * (r - 1) / std::max(1, n - 1) : 0.0;
+        summary << sources[first + b] + 1 << ' ' << r << ' ' << sum << ' '
+                << static_cast<double>(sm.ecc(b)) << ' ' << c << '\n';
+      }
+    }
+    solveSeconds += std::chrono::duration<double>(clock_type::now() - t1).count();
+    if (!needRows)
+      continue;
+    for (int b = 0; b < k; ++b) {
+      const vid s = sources[first + b];
+      std::vector<W> &row = outRow;
+      for (int v = 0; v < n; ++v) {
+        const W d = D(b, v);
+        row[v] = hy::graph::is_infinite(d) ? d : static_cast<W>(d - h(s) + h(v));
+      }
+      if (o.g.verify && verified < 64) {
+        hy::graph::csr<W> shifted = csr;
+        for (std::size_t e = 0; e < shifted.cols.size(); ++e)
+          shifted.weights[e] = g.w(e);
+        const auto want = hy::graph::bellman_ford(shifted, s);
+        for (int v = 0; v < n && status == kExitOk; ++v)
+          if (!close(row[v], want.dist[v])) {
+            std::printf("verify: FAILED: d(%d, %d) = %g, Bellman-Ford gives %g\n", s + 1, v + 1,
+                        static_cast<double>(row[v]), static_cast<double>(want.dist[v]));
+            status = kExitMismatch;
+          }
+        ++verified;
+      }
+      if (out.is_open())
+        writeMatrixRow(out, row);
+      if (o.print || o.path_u >= 0)
+        kept.push_back(row);
+    }
+  }
+  if (out.is_open()) {
+    out.close();
+    if (!out)
+      throw std::runtime_error("error writing '" + o.output + "'");
+  }
+  std::printf("potentials: %lld Bellman-Ford rounds; %.6f s with reweighting\n", bfRounds,
+              prepSeconds);
+  std::string how = algorithm;
+  if (frontier)
+    how += ", delta " + std::to_string(static_cast<double>(delta));
+  else if (algorithm == "outer")
+    how += ", window: " + o.window;
+  std::printf("sources: %zu in batches of %d, %.6f s (%.1f sources/s), at most %lld %s per "
+              "batch (%s)\n",
+              sources.size(), batch, solveSeconds, sources.size() / std::max(1e-12, solveSeconds),
+              rounds, frontier ? "phases" : heap ? "vertices settled per source" : "rounds per source",
+              how.c_str());
+  std::printf("reachable pairs: %lld; diameter (largest finite distance): %g; checksum %.17g\n",
+              reachedPairs, static_cast<double>(diameter), checksum);
+  if (o.print)
+    for (const auto &row : kept) {
+      for (W d : row)
+        hy::graph::is_infinite(d) ? std::printf("  inf") : std::printf(" %4g", static_cast<double>(d));
+      std::printf("\n");
+    }
+  if (o.path_u >= 0) {
+    const long long u = o.path_u - 1, v = o.path_v - 1;
+    if (u < 0 || v < 0 || u >= n || v >= n)
+      throw hy::graph::usage_error("--path: vertices are 1..n");
+    const std::vector<W> &du = kept[u];
+    if (hy::graph::is_infinite(du[v])) {
+      std::printf("path %lld -> %lld: unreachable\n", u + 1, v + 1);
+    } else {
+      // Walk back from v along arcs that are tight in d(u, .).
+      std::vector<long long> path{v};
+      for (long long x = v; x != u && x >= 0 && static_cast<int>(path.size()) <= n;) {
+        long long prev = -1;
+        for (int y = 0; y < n && prev < 0; ++y)
+          for (long long e = g.off(y); e < g.off(y + 1); ++e)
+            if (g.col(e) == x && !hy::graph::is_infinite(du[y]) && close<W>(du[y] + g.w(e), du[x]) &&
+                y != x) {
+              prev = y;
+              break;
+            }
+        x = prev;
+        path.push_back(x);
+      }
+      std::printf("path %lld -> %lld: length %g, %zu edges:", u + 1, v + 1,
+                  static_cast<double>(du[v]), path.size() - 1);
+      for (auto it = path.rbegin(); it != path.rend(); ++it)
+        std::printf(" %lld", *it + 1);
+      std::printf("\n");
+    }
+  }
+  if (o.g.verify && status == kExitOk)
+    std::printf("verify: matches Bellman-Ford for %lld source(s)\n", verified);
+  return status;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  options o;
+  try {
+    cli c(o);
+    if (!c.parse(argc, argv))
+      return kExitOk;
+    o.g = c.common;
+    if (o.g.weights.kind == hy::graph::weight_spec::real)
+      return run<double>(o);
+    return run<std::int32_t>(o);
+  } catch (const hy::graph::usage_error &e) {
+    std::fprintf(stderr, "johnson: %s\n", e.what());
+    return kExitUsage;
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "johnson: error: %s\n", e.what());
+    return kExitUsage;
+  }
+}

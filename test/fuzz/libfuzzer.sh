@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of hyc's front end in process (tool/fuzz/hyc_fuzz.cpp,
+# libFuzzer from Debian's clang 19, ASan + UBSan), seeded with the lit and
+# e2e inputs and a few generated programs. Afterwards nvcc compiles the CUDA
+# outputs the harness saved (clang cannot read CUDA 13's headers). Prints the
+# executions, the time and the findings; exits 1 on any finding.
+# Usage: test/fuzz/libfuzzer.sh [SECONDS=600] [BUILD_DIR=build-san] [NVCC_MAX=20]
+# A release needs 600 s without a finding (docs/testing.md).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+secs=${1:-600}
+build=${2:-$root/build-san}
+mkdir -p "$build" && build=$(cd "$build" && pwd)
+nvcc_max=${3:-20}
+fuzz=$build/tool/fuzz/hyc_fuzz
+if [ ! -x "$fuzz" ]; then
+  bash "$root/scripts/sanitize.sh" "$build" --build-only
+fi
+work=$build/fuzz
+mkdir -p "$work/corpus" "$work/seeds" "$work/cuda" "$work/artifacts"
+for f in "$root"/test/lit/*/*.cpp "$root"/test/e2e/*.cpp; do
+  cp "$f" "$work/seeds/$(basename "$(dirname "$f")")-$(basename "$f")"
+done
+for s in 1 2 3 4 5; do python3 "$root/test/fuzz/hygen.py" "$s" -o "$work/seeds/gen$s.cpp"; done
+log=$work/libfuzzer.log
+start=$(date +%s)
+set +e
+HY_FUZZ_CUDA_DIR=$work/cuda ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  "$fuzz" -max_total_time="$secs" -timeout=120 -rss_limit_mb=6144 -max_len=16384 \
+  -artifact_prefix="$work/artifacts/" -print_final_stats=1 "$work/corpus" "$work/seeds" >"$log" 2>&1
+rc=$?
+set -e
+end=$(date +%s)
+runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+crashes=$(ls "$work/artifacts" | grep -vc '^slow-unit-' || true)
+echo "libfuzzer: $((end - start)) s, ${runs:-?} executions, corpus $(ls "$work/corpus" | wc -l) inputs, $crashes findings (exit $rc)"
+[ "$crashes" = 0 ] || { ls "$work/artifacts"; grep -m5 -A3 "hyc_fuzz:\|ERROR:\|runtime error" "$log" || true; }
+
+# The oracle for CUDA outputs: the newest saved ones must compile with nvcc.
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+bad=0; tried=0
+if [ -x "$nvcc" ]; then
+  for cu in $(ls -t "$work"/cuda/*.cu 2>/dev/null | head -n "$nvcc_max"); do
+    tried=$((tried + 1))
+    if ! "$nvcc" -x cu -arch=sm_90 -std=c++17 --expt-relaxed-constexpr -Xcompiler -fopenmp -w \
+         -I"$root/runtime/include" -c "$cu" -o /dev/null >"$cu.log" 2>&1; then
+      bad=$((bad + 1))
+      echo "nvcc rejects the CUDA output of ${cu%.cu}.input.cpp:"; grep -m3 error "$cu.log" || true
+    else
+      rm -f "$cu.log"
+    fi
+  done
+  echo "libfuzzer: nvcc compiled $((tried - bad)) of $tried saved CUDA outputs"
+fi
+[ "$crashes" = 0 ] && [ "$bad" = 0 ]
