@@ -112,6 +112,24 @@ void Checker::checkCaptures() {
     c.read |= a.read;
     c.written |= a.write;
   }
+  // A fetched array the kernel does not use otherwise: its tile is still
+  // copied, from the array the kernel then takes (a warning says the copy
+  // is useless).
+  for (const auto &f : k.fetches)
+    if (f->array && !k.locals.count(f->array) && !caps.count(f->array) &&
+        !reportedGlobal.count(f->array)) {
+      if (!f->array->isLocalVarDeclOrParm()) {
+        report(DE, f->pragma->loc, Diag::GlobalInKernel) << f->array->getName();
+        reportedGlobal.insert(f->array);
+        fail();
+        continue;
+      }
+      report(DE, f->pragma->loc, Diag::FetchUnused) << f->array->getName();
+      Capture &c = caps[f->array];
+      c.var = f->array;
+      c.array = classifyArray(f->array->getType());
+      c.read = true;
+    }
   for (auto &[v, c] : caps)
     k.captures.push_back(c);
   std::sort(k.captures.begin(), k.captures.end(), [](const Capture &a, const Capture &b) {

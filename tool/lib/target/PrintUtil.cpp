@@ -205,9 +205,53 @@ void rewriteFetchChecks(const PrintInput &in, const Kernel &k, Rewriter &R) {
   }
 }
 
+namespace {
+
+// `i = i + s`, `i = s + i`, `i = i - s`: the binary operator on the right.
+const BinaryOperator *assignIncrement(const LoopInfo &li) {
+  const auto *as = dyn_cast_or_null<BinaryOperator>(li.loop->getInc());
+  if (!as || as->getOpcode() != BO_Assign)
+    return nullptr;
+  return dyn_cast<BinaryOperator>(as->getRHS()->IgnoreParenImpCasts());
+}
+
+// nvcc's front end prints a template's body again for the host compiler and
+// writes `i = i + 1` as `i = (i + 1)`, which g++'s OpenMP then rejects
+// ("invalid increment expression"); `i += 1` passes. The same step, written
+// as a compound assignment.
+void compoundIncrement(ASTContext &ctx, const LoopInfo &li, Rewriter &R) {
+  const BinaryOperator *rhs = assignIncrement(li);
+  if (!rhs)
+    return;
+  const SourceManager &SM = ctx.getSourceManager();
+  const auto *lhsRef = dyn_cast<DeclRefExpr>(rhs->getLHS()->IgnoreParenImpCasts());
+  bool indexFirst = lhsRef && lhsRef->getDecl() == li.index;
+  const Expr *step = indexFirst ? rhs->getRHS() : rhs->getLHS();
+  std::string op = rhs->getOpcode() == BO_Sub ? " -= " : " += ";
+  R.ReplaceText(SM.getExpansionRange(li.loop->getInc()->getSourceRange()),
+                li.index->getName().str() + op + "(" +
+                    R.getRewrittenText(SM.getExpansionRange(step->getSourceRange())) + ")");
+}
+
+} // namespace
+
 void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
   ASTContext &ctx = in.ctx;
   const SourceManager &SM = ctx.getSourceManager();
+  // The CUDA output's CPU path in a template goes through nvcc's front end.
+  bool reprinted = in.opts.target == Target::Cuda && k.function->isDependentContext();
+  if (reprinted) {
+    for (const LoopInfo &li : k.blockLoops)
+      compoundIncrement(ctx, li, R);
+    std::function<void(const Node *)> threads = [&](const Node *n) {
+      if (n->kind == NodeKind::ThreadNest)
+        for (const LoopInfo &li : n->loops)
+          compoundIncrement(ctx, li, R);
+      for (auto &c : n->children)
+        threads(c.get());
+    };
+    threads(k.body.get());
+  }
   unsigned collapsed = 1;
   std::string omp = ompPragma(in, k, collapsed);
   for (size_t i = 0; i < k.blockLoops.size(); ++i) {
@@ -251,7 +295,13 @@ void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
   if (in.opts.simdLanes) {
     std::function<void(const Node *)> lanes = [&](const Node *n) {
       if (n->kind == NodeKind::ThreadNest) {
-        rewriteThreadNestAsLanes(in, k, *n, R);
+        // The lanes copy the loop's header as written (`omp simd` would
+        // meet the increment nvcc reprints): in order instead.
+        bool assigned = false;
+        for (const LoopInfo &li : n->loops)
+          assigned |= assignIncrement(li) != nullptr;
+        if (!(reprinted && assigned))
+          rewriteThreadNestAsLanes(in, k, *n, R);
         return;
       }
       for (auto &c : n->children)
