@@ -123,7 +123,7 @@ void clash(hy::array<int, 1> &a, int n) {
   for (int i = 0; i < n; ++i)
     a(i) += std::max(one::kC, two::kC); // binds references: copied
 }
-// CHECK: [[@LINE-6]]:31: error: kernel uses two constants named 'kC' (from different scopes), which hyc copies into the kernel under their names; rename one
+// CHECK: [[@LINE-6]]:31: error: code that runs on the GPU uses two names 'kC' (constants from different scopes, or a constant and a local name), and hyc copies the constant into that code under its name; rename one
 
 // A constant of a type hyc cannot copy.
 struct Pt { int x, y; };

@@ -45,6 +45,11 @@ const clang::VarDecl *mentionsAny(const clang::Stmt *e,
 /// value-dependent).
 std::optional<int64_t> evalInt(clang::ASTContext &ctx, const clang::Expr *e);
 
+/// A variable at namespace scope (or a static member) whose value is known
+/// at translation time: constexpr, or const with a constant initializer of
+/// an integer, enum or arithmetic (array) type. Kernels may read it.
+bool constantGlobal(const clang::VarDecl *v);
+
 /// Structural equality of two expressions (same variables, operators, literals).
 bool sameExpr(clang::ASTContext &ctx, const clang::Expr *a, const clang::Expr *b);
 

@@ -362,6 +362,28 @@ std::optional<int64_t> evalInt(ASTContext &ctx, const Expr *e) {
   return r.Val.getInt().getExtValue();
 }
 
+bool constantGlobal(const VarDecl *v) {
+  if (!v || v->isLocalVarDeclOrParm() || !v->hasGlobalStorage() ||
+      v->getType()->isReferenceType())
+    return false;
+  ASTContext &ctx = v->getASTContext();
+  const VarDecl *def = v->getDefinition() ? v->getDefinition() : v;
+  if (def->isConstexpr())
+    return true;
+  QualType t = def->getType();
+  const Expr *init = def->getInit();
+  if (!t.isConstant(ctx) || t.isVolatileQualified() || !init || init->isValueDependent())
+    return false;
+  if (t->isIntegralOrEnumerationType())
+    return init->isIntegerConstantExpr(ctx);
+  // `const float kW[2] = {0.5f, 1.5f};`: arithmetic values known here.
+  QualType elem = t;
+  while (const auto *at = ctx.getAsConstantArrayType(elem))
+    elem = at->getElementType();
+  return elem->isArithmeticType() && def->hasConstantInitialization() &&
+         def->evaluateValue() != nullptr;
+}
+
 bool sameExpr(ASTContext &ctx, const Expr *a, const Expr *b) {
   if (!a || !b)
     return false;

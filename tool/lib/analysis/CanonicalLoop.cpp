@@ -164,6 +164,34 @@ std::optional<int64_t> constantTrips(ASTContext &ctx, const LoopInfo &li) {
   return n.getSExtValue();
 }
 
+// OpenMP compilers count a loop's iterations in its index's type: g++ runs
+// `for (int i = INT_MIN; i < INT_MAX - K; i += K)` no times at all (it
+// computes bound - lower + step - 1 as an int). Whether that value, for a
+// loop with constant bounds, exceeds a signed index type's largest value.
+bool spanTooWide(ASTContext &ctx, const LoopInfo &li) {
+  QualType it = li.index->getType();
+  Expr::EvalResult lr, hr;
+  if (!it->isSignedIntegerType() || li.lower->isValueDependent() ||
+      li.bound->isValueDependent() || !li.lower->EvaluateAsInt(lr, ctx) ||
+      !li.bound->EvaluateAsInt(hr, ctx))
+    return false;
+  auto wide = [](llvm::APSInt v) {
+    v = v.extend(130);
+    v.setIsSigned(true);
+    return v;
+  };
+  llvm::APSInt l = wide(lr.Val.getInt()), h = wide(hr.Val.getInt());
+  llvm::APSInt span = l > h ? l - h : h - l;
+  // g++ computes bound - lower + step - 1 in that type.
+  if (li.constStep) {
+    int64_t st = *li.constStep;
+    span += wide(llvm::APSInt(llvm::APInt(64, st < 0 ? -(uint64_t)st : (uint64_t)st), true));
+    span -= wide(llvm::APSInt(llvm::APInt(64, 1), true));
+  }
+  llvm::APSInt max = wide(llvm::APSInt::getMaxValue(ctx.getIntWidth(it), /*Unsigned=*/false));
+  return span > max;
+}
+
 // A parallel loop's header as hyc can print it and OpenMP compilers accept
 // it: integer bound and step, the index without parentheses, no part
 // written inside a macro.
@@ -319,6 +347,12 @@ std::optional<LoopInfo> analyzeCanonicalLoop(ASTContext &ctx, const ForStmt *fs,
   if (li.constStep)
     if (auto n = constantTrips(ctx, li))
       li.constTrip = *n;
+  if (pragma && (!li.constTrip || *li.constTrip > 0) && spanTooWide(ctx, li)) {
+    if (diagnose)
+      report(DE, fs->getCond()->getBeginLoc(), Diag::LoopSpanTooWide)
+          << name << li.index->getType().getAsString();
+    return std::nullopt;
+  }
   return li;
 }
 

@@ -66,11 +66,7 @@ void Checker::checkCaptures() {
         v->isUsableInConstantExpressions(ctx))
       continue;
     if (v->hasGlobalStorage() && !v->isLocalVarDeclOrParm()) {
-      QualType t = v->getType();
-      bool constant = v->isConstexpr() ||
-                      (t.isConstQualified() && t->isIntegralOrEnumerationType() &&
-                       v->getInit() && evalInt(ctx, v->getInit()));
-      if (!constant && !reportedGlobal.count(v)) {
+      if (!constantGlobal(v) && !reportedGlobal.count(v)) {
         report(DE, a.expr->getBeginLoc(), Diag::GlobalInKernel) << v->getName();
         reportedGlobal.insert(v);
         fail();

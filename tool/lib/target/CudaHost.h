@@ -16,6 +16,14 @@ namespace hy::cudagen {
 /// after reporting a call to a function without a body.
 bool deviceFunctions(const PrintInput &in, std::set<const clang::FunctionDecl *> &out);
 
+/// What code that runs on the GPU may do (CudaDeviceCode.cpp): reports
+/// exceptions, RTTI, non-constant globals and calls nvcc would not compile
+/// for the device in kernels and `device` functions, and copies the
+/// constants device functions need into their bodies (in `host`). False on
+/// error.
+bool checkDeviceCode(const PrintInput &in, const std::set<const clang::FunctionDecl *> &device,
+                     clang::Rewriter &host);
+
 /// In every resident function (one that launches kernels, or calls such a
 /// function of this file, to a fixpoint): hy::cuda::host(...) before host
 /// statements that touch device arrays, and a hy::cuda::resident_scope for

@@ -38,16 +38,11 @@ void reportAll(DiagnosticsEngine &DE, const std::vector<Problem> &problems) {
 
 // --- constants
 
-bool carriedConstant(const VarDecl *v) {
-  if (!v || v->isLocalVarDeclOrParm() || !v->hasGlobalStorage() ||
-      v->getType()->isReferenceType())
-    return false;
+bool carriedConstant(const VarDecl *v) { return constantGlobal(v); }
+
+bool valueInDeviceCode(const VarDecl *v) {
   const VarDecl *def = v->getDefinition() ? v->getDefinition() : v;
-  return def->isConstexpr() ||
-         (v->getType().isConstQualified() && def->getInit() &&
-          def->getType()->isIntegralOrEnumerationType() &&
-          !def->getInit()->isValueDependent() &&
-          def->getInit()->isIntegerConstantExpr(v->getASTContext()));
+  return def->isConstexpr() || def->getType()->isIntegralOrEnumerationType();
 }
 
 namespace {
@@ -619,7 +614,7 @@ void KernelScope::resolve() {
       // where the kernel could not name it (a member named without its class).
       bool unnamed = isa<CXXRecordDecl>(dc) && !r.qualifier.isValid();
       if (carriedConstant(v) && (r.odrUse || unnamed || k.function->isDependentContext() ||
-                                 v->getType()->isArrayType())) {
+                                 v->getType()->isArrayType() || !valueInDeviceCode(v))) {
         // A member of a class template whose value depends on its
         // parameters: the copy takes it from the class by name.
         if (v->getType()->isDependentType() || (v->getInit() && v->getInit()->isValueDependent())) {

@@ -205,6 +205,7 @@ bool printCuda(const PrintInput &in, std::string &out) {
       L += "#line " + std::to_string(nextLine) + " " + cString(in.opts.inputName) + "\n";
     host.ReplaceText(region, L);
   }
+  ok &= checkDeviceCode(in, device, host);
   if (!ok)
     return false;
 

@@ -29,12 +29,16 @@ struct Problem {
 };
 void reportAll(clang::DiagnosticsEngine &DE, const std::vector<Problem> &problems);
 
-/// A constant a kernel or device function reads (constexpr, or a const
-/// integer with a constant initializer) declared at namespace scope or as a
-/// static member: device code has no copy of such a variable where it is
-/// odr-used (`std::min(x, K)` binds a reference to it), so device code gets
-/// its own copy, `constexpr T K = value;`.
+/// A constant a kernel or device function reads (hy::constantGlobal:
+/// constexpr, or const with a constant initializer) declared at namespace
+/// scope or as a static member: device code has no copy of such a variable
+/// where it is odr-used (`std::min(x, K)` binds a reference to it, `kT[i]`
+/// indexes an array) or where it is not constexpr or an integer, so device
+/// code gets its own copy, `constexpr T K = value;`.
 bool carriedConstant(const clang::VarDecl *v);
+/// Whether device code may read the host constant's value where it is not
+/// odr-used (constexpr, or a const integer): nvcc's rule for host variables.
+bool valueInDeviceCode(const clang::VarDecl *v);
 /// The declaration of that copy (exact values: integers, floats as
 /// hexadecimal, arrays of them), or "" if the type cannot be copied.
 std::string constantCopy(clang::ASTContext &ctx, const clang::VarDecl *v);
