@@ -19,6 +19,12 @@ bool buildModel(clang::ASTContext &ctx, const PragmaTable &pragmas,
 /// or nothing (model/KernelPlace.cpp).
 std::optional<Diag> unsupportedKernelPlace(clang::ASTContext &ctx, const clang::Stmt *loop);
 
+/// Reports `diag` (with the name) at every declaration of the main file
+/// whose name `reserved` says the generated code needs for itself
+/// (analysis/CheckNames.cpp). False if there was one.
+bool checkReservedNames(clang::ASTContext &ctx,
+                        llvm::function_ref<bool(llvm::StringRef)> reserved, Diag diag);
+
 /// Semantic checks over a built model (races on scalars, reductions, data
 /// the kernel may use, fetch rules, device functions). False on error.
 bool checkModel(clang::ASTContext &ctx, TranslationModel &model);

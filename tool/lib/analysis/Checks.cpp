@@ -38,6 +38,10 @@ bool Checker::run() {
 
 bool checkModel(clang::ASTContext &ctx, TranslationModel &model) {
   bool ok = true;
+  // The generated code's names are `hy_...` (CheckNames.cpp).
+  if (!model.kernels.empty())
+    ok &= checkReservedNames(
+        ctx, [](llvm::StringRef n) { return n.starts_with("hy_"); }, Diag::ReservedName);
   for (auto &k : model.kernels)
     ok &= checks::Checker(ctx, *k).run();
   return ok;

@@ -13,6 +13,7 @@
 #include "CudaScope.h"
 #include "hy/Analysis.h"
 #include "hy/Diagnostics.h"
+#include "hy/ModelBuilder.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
@@ -168,7 +169,15 @@ bool checkDeviceCode(const PrintInput &in, const std::set<const FunctionDecl *> 
                      Rewriter &host) {
   ASTContext &ctx = in.ctx;
   const SourceManager &SM = ctx.getSourceManager();
-  bool ok = true;
+  // The kernels use CUDA's built-in variables: a name of the file that
+  // would hide one (or clash with it at namespace scope) is an error.
+  bool ok = checkReservedNames(
+      ctx,
+      [](llvm::StringRef n) {
+        return n == "threadIdx" || n == "blockIdx" || n == "blockDim" || n == "gridDim" ||
+               n == "warpSize";
+      },
+      Diag::CudaBuiltinName);
   DeviceCode dc(ctx, ok);
   for (auto &k : in.model.kernels) {
     dc.run(k->blockLoops.front().loop, nullptr);
