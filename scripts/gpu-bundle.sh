@@ -38,6 +38,24 @@ for b in 4 16 32; do
   "$hyc" --target=cuda "$root/samples/graph_matching/gm_kernels.cpp" -o "$root/.gpu/gm/gm_kernels.b$b.cu" \
     -- -std=c++17 -DHY_GM_TILE=$b -I"$root/samples/graph_matching" -I"$root/samples/common/include"
 done
+mkdir -p "$root/.gpu/bc"
+for f in "$root"/samples/bc/bc_{shi,jia,sriram,batched,common}.cpp; do
+  translate "$f" "$root/.gpu/bc" "$(basename "${f%.cpp}")" -I"$root/samples/bc" -I"$root/samples/common/include"
+done
+# Shi's threads per block are fixed at translation (HY_BC_SHI_THREADS, 128 in
+# .gpu/bc): one more translation per value of the sweep bench/bc/run.sh runs.
+for t in ${BC_SHI_THREADS:-32 64 256 512 1024}; do
+  mkdir -p "$root/.gpu/bc/shi-$t"
+  "$hyc" --target=cuda "$root/samples/bc/bc_shi.cpp" -o "$root/.gpu/bc/shi-$t/bc_shi.cuda.cu" \
+    -- -std=c++17 -DHY_BC_SHI_THREADS=$t -I"$root/samples/bc" -I"$root/samples/common/include"
+  echo "-DHY_BC_SHI_THREADS=$t" > "$root/.gpu/bc/shi-$t/flags" # nvcc needs it too
+done
+# The BC benchmark's peers, which the GPU machine cannot download:
+# GAPBS_DIR=<a gapbs checkout> is copied to .gpu/gapbs (GAP's bc is built
+# there), NETWORKIT_WHEELS=<dir of wheels> (pip download networkit tabulate
+# --no-deps -d DIR, for the GPU machine's Python) to .gpu/wheels.
+[ -z "${GAPBS_DIR:-}" ] || { mkdir -p "$root/.gpu/gapbs" && cp -r "$GAPBS_DIR"/. "$root/.gpu/gapbs/" && rm -rf "$root/.gpu/gapbs/.git"; }
+[ -z "${NETWORKIT_WHEELS:-}" ] || { mkdir -p "$root/.gpu/wheels" && cp "$NETWORKIT_WHEELS"/*.whl "$root/.gpu/wheels/"; }
 # Variants of the sample for GPU_CHECK_BENCH=1, none by default: each is
 # NAME=FLAG[,FLAG...] with -D options of fw_kernels.hpp, e.g.
 #   FW_VARIANTS="old=-DHY_FW_SUB_ROWS=4,-DHY_FW_PIVOT_THREADS=16" scripts/gpu-bundle.sh
@@ -58,4 +76,4 @@ if [ "${FUZZ_UNITS:-0}" -gt 0 ]; then
     --units 10 --configs serial,openmp,cuda --gpu-bundle "$root/.gpu/fuzz" | grep -v '^XFAIL' || true
 fi
 git -C "$root" rev-parse --short HEAD > "$root/.gpu/commit"
-echo "bundled: $(ls "$root/.gpu/e2e" | wc -l) e2e files, FW sample, commit $(cat "$root/.gpu/commit")"
+echo "bundled: $(ls "$root/.gpu/e2e" | wc -l) e2e files, FW, Johnson, delta and BC samples, commit $(cat "$root/.gpu/commit")"

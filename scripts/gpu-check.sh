@@ -20,7 +20,9 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee
 
 # GPU_CHECK_ONLY=fw skips parts 1 and 2 (after a change that leaves the
 # runtime and every end-to-end program's generated code as they were);
-# GPU_CHECK_ONLY=fuzz runs only part 6 (the generated programs).
+# GPU_CHECK_ONLY=fuzz runs only part 6 (the generated programs);
+# GPU_CHECK_ONLY=bc only the BC sample (3d, and its benchmark with
+# GPU_CHECK_BENCH=bc).
 only=${GPU_CHECK_ONLY:-all}
 
 # 1. runtime self-test
@@ -58,7 +60,8 @@ FWI="-Isamples/floyd_warshall -Isamples/common/include"
 mkdir -p "$B/graph"
 if [ "$only" = fuzz ]; then :; else
 ( for f in samples/common/src/*.cpp; do g++ -std=c++17 -O3 -DHY_GRAPH_HAVE_ZLIB=1 -Isamples/common/include -c "$f" -o "$B/graph/$(basename "${f%.cpp}").o" & done; wait ) 2>"$out/graph-build.log"
-if $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.log" &&
+if [ "$only" = bc ]; then :
+elif $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.serial.cpp -o "$B/fwk_serial.o" 2>>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.openmp.cpp -o "$B/fwk_omp.o" 2>>"$out/fw-build.log" &&
    $CXX $FWI -c samples/floyd_warshall/main.cpp -o "$B/fw_main.o" 2>>"$out/fw-build.log" &&
@@ -95,7 +98,8 @@ fi
 
 # 3b. Δ-stepping sample: the CUDA build on the GPU against Dijkstra
 DSI="-Isamples/delta_stepping -Isamples/common/include"
-if [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
+if [ "$only" = bc ]; then :
+elif [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
    $NVCC $DSI -c .gpu/delta/delta_kernels.cuda.cu -o "$B/dsk_cuda.o" 2>"$out/delta-build.log" &&
    $CXX $DSI -c samples/delta_stepping/main.cpp -o "$B/ds_main.o" 2>>"$out/delta-build.log" &&
    nvcc -Xcompiler -fopenmp "$B/dsk_cuda.o" "$B/ds_main.o" "$B"/graph/*.o -lz -o "$B/delta_cuda" 2>>"$out/delta-build.log"; then
@@ -103,7 +107,9 @@ if [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
   for spec in "--generate rmat:scale=14,ef=16,seed=$seed --undirected --weights real --sources 4" \
               "--generate rmat:scale=14,ef=16,seed=$((seed+1)) --weights int:255 --sources 4 --delta 40" \
               "--generate grid:rows=60,cols=80,seed=$((seed+2)) --weights int:9 --sources 2" \
-              "--generate er:n=3000,p=0.004,seed=$((seed+3)) --weights real --delta-sweep 0.01,0.2,100"; do
+              "--generate er:n=3000,p=0.004,seed=$((seed+3)) --weights real --delta-sweep 0.01,0.2,100" \
+              "--generate rmat:scale=13,ef=16,seed=$((seed+4)) --weights real --sources 4 --algorithm buckets" \
+              "--generate grid:rows=50,cols=70,seed=$((seed+5)) --weights int:20 --sources 3 --algorithm buckets"; do
     c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/delta_cuda" $spec --verify 2>&1 | grep verify | tail -1)
     result "delta[$spec]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$c"
   done
@@ -113,7 +119,8 @@ fi
 
 # 3c. Johnson sample: the CUDA build on the GPU against Bellman-Ford
 JNI="-Isamples/johnson -Isamples/common/include"
-if [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
+if [ "$only" = bc ]; then :
+elif [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
    $NVCC $JNI -c .gpu/johnson/johnson_kernels.cuda.cu -o "$B/jnk_cuda.o" 2>"$out/johnson-build.log" &&
    $CXX $JNI -c samples/johnson/main.cpp -o "$B/jn_main.o" 2>>"$out/johnson-build.log" &&
    nvcc -Xcompiler -fopenmp "$B/jnk_cuda.o" "$B/jn_main.o" "$B"/graph/*.o -lz -o "$B/johnson_cuda" 2>>"$out/johnson-build.log"; then
@@ -121,7 +128,11 @@ if [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
   for spec in "--generate er:n=1500,p=0.005,seed=$seed --directed --weights int:50 --negative 30 --all-sources" \
               "--generate rmat:scale=11,ef=8,seed=$((seed+1)) --weights int:100 --negative 20 --sources 64 --window min-weight" \
               "--generate grid:rows=30,cols=40,seed=$((seed+2)) --weights real --sources 32" \
-              "--input samples/floyd_warshall/Inputs/small.gr --path 1 5"; do
+              "--input samples/floyd_warshall/Inputs/small.gr --path 1 5" \
+              "--generate er:n=1200,p=0.006,seed=$((seed+3)) --directed --weights int:40 --negative 25 --sources 48 --algorithm heap" \
+              "--generate rmat:scale=10,ef=8,seed=$((seed+4)) --weights int:60 --negative 10 --sources 40 --algorithm outer" \
+              "--generate grid:rows=25,cols=30,seed=$((seed+5)) --weights int:9 --sources 24 --algorithm inner" \
+              "--generate er:n=2000,p=0.003,seed=$((seed+6)) --directed --weights real --sources random:64 --algorithm frontier"; do
     c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/johnson_cuda" $spec --verify 2>&1 | grep verify | tail -1)
     result "johnson[$spec]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$c"
   done
@@ -178,6 +189,37 @@ else
   [ "$only" = fuzz ] || result gm 0 "build failed (see gm-build.log)"
 fi
 
+# 3e. BC sample: every design's CUDA build on the GPU against the reference
+# Brandes (exact and sampled, undirected and directed, endpoints, weighted),
+# and a design that does not fit refused with both numbers.
+BCI="-Isamples/bc -Isamples/common/include"
+bc_ok=0
+if [ -e .gpu/bc/bc_batched.cuda.cu ] && [ "$only" != fuzz ]; then
+  ( for f in .gpu/bc/bc_*.cuda.cu; do $NVCC $BCI -c "$f" -o "$B/$(basename "${f%.cu}").o" & done
+    for f in main bc_memory bc_scale bc_workspace; do $CXX $BCI -c "samples/bc/$f.cpp" -o "$B/bcd_$f.o" & done
+    wait ) >"$out/bc-build.log" 2>&1
+  nvcc -Xcompiler -fopenmp "$B"/bc_*.cuda.o "$B"/bcd_*.o "$B"/graph/*.o -lz -o "$B/bc_cuda" 2>>"$out/bc-build.log" && bc_ok=1
+fi
+if [ $bc_ok = 1 ]; then
+  seed=$RANDOM
+  for spec in "--generate ba:n=3000,m=5,seed=$seed --algorithm jia" \
+              "--generate ba:n=3000,m=5,seed=$seed --algorithm sriram --endpoints" \
+              "--generate ba:n=1500,m=3,seed=$((seed+1)) --algorithm shi" \
+              "--generate ba:n=20000,m=8,seed=$((seed+2)) --algorithm batched --sources random:700 --batch 256" \
+              "--generate rmat:scale=15,ef=16,seed=$((seed+3)) --undirected --algorithm batched --sources nonisolated:64" \
+              "--generate er:n=4000,p=0.002,directed=1,seed=$((seed+4)) --algorithm batched --endpoints" \
+              "--generate er:n=3000,p=0.003,directed=1,seed=$((seed+4)) --algorithm jia --sources random:500" \
+              "--generate ba:n=5000,m=4,seed=$((seed+5)) --weighted --weights int:5 --sources random:300" \
+              "--generate er:n=3000,p=0.004,directed=1,seed=$((seed+6)) --weighted --weights real --sources random:200"; do
+    c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 300 "$B/bc_cuda" $spec --verify --top 0 2>&1 | grep verify | tail -1)
+    result "bc[$spec]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$c"
+  done
+  c=$(HY_DEVICE=gpu timeout 60 "$B/bc_cuda" --generate ba:n=120000,m=4 --algorithm jia 2>&1 | grep "needs .* available")
+  result "bc.too_big(jia, n=120000)" $([ -n "$c" ] && echo 1 || echo 0) "$(echo "$c" | cut -c1-160)"
+elif [ -e .gpu/bc/bc_batched.cuda.cu ] && [ "$only" != fuzz ]; then
+  result bc 0 "build failed (see bc-build.log)"
+fi
+
 # 4. optional timings: GPU_CHECK_BENCH=1 writes the benchmark table
 # ($out/floyd_warshall.md, as in docs/perf/) and times the bundled variants.
 if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
@@ -199,6 +241,23 @@ if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/gm/gm_cuda_b8" ]; then
     --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" ${GM_BENCH_ARGS:-} >"$out/gm-bench.log" 2>&1 ||
     echo "graph matching benchmark: run.sh failed (see gm-bench.log)" | tee -a "$out/bench.txt"
 fi
+# 4b. BC benchmark (GPU_CHECK_BENCH=1 or bc): bench/bc/run.sh with the builds
+# above, GAP from .gpu/gapbs and NetworKit where they are there; writes
+# $out/bc.md (docs/perf/bc.md).
+case ${GPU_CHECK_BENCH:-0} in 1|*bc*)
+  if [ $bc_ok = 1 ]; then
+    gap=(); [ -d .gpu/gapbs ] && gap=(--gapbs .gpu/gapbs)
+    if ! python3 -c "import networkit" 2>/dev/null && ls .gpu/wheels/*.whl >/dev/null 2>&1; then
+      python3 -m pip install -q --no-index --find-links .gpu/wheels networkit >"$out/networkit-install.log" 2>&1 ||
+        python3 -m pip install -q --break-system-packages --no-index --find-links .gpu/wheels networkit >>"$out/networkit-install.log" 2>&1
+    fi
+    nk=(); python3 -c "import networkit" 2>/dev/null && nk=(--networkit)
+    bash bench/bc/run.sh "$out/bc.md" --src .gpu/bc --shi-variants .gpu/bc --bc-cuda "$B/bc_cuda" --build "$B/bcbench" \
+      --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" --timeout 120 --ba-exact-n 16384 "${gap[@]}" "${nk[@]}" \
+      ${BC_BENCH_ARGS:-} >"$out/bc-bench.log" 2>&1 ||
+      echo "bc benchmark: run.sh failed (see bc-bench.log)" | tee -a "$out/bench.txt"
+  fi ;;
+esac
 
 # 5. compute-sanitizer (GPU_CHECK_SANITIZE=1; off by default: it multiplies
 # the programs' run times, each run is cut at GPU_CHECK_SANITIZE_TIMEOUT=90 s): the e2e programs and
@@ -226,6 +285,13 @@ if [ "${GPU_CHECK_SANITIZE:-0}" = 1 ] && [ -x "$san" ] && [ "$only" != fuzz ]; t
   if [ -x "$B/fw_cuda" ]; then
     for tool in memcheck racecheck synccheck; do
       sanitize fw $tool "$B/fw_cuda" --generate dense:n=200,density=0.3,seed=5 --weights int:50
+    done
+  fi
+  if [ -x "$B/bc_cuda" ]; then
+    for tool in memcheck racecheck synccheck; do
+      for alg in jia batched; do
+        sanitize "bc.$alg" $tool "$B/bc_cuda" --generate ba:n=200,m=3,seed=5 --algorithm $alg --top 0
+      done
     done
   fi
 fi

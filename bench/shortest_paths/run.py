@@ -211,6 +211,27 @@ def delta_part(b, args, threads, cpu, gpu):
     lines += ["", f"Checksums (sum over sources of the finite distances plus the reached vertices) of the "
               f"{sources}-source rows: {'all equal' if len(checks) == 1 else 'DIFFER: ' + ', '.join(sorted(checks))}.", ""]
 
+    # High diameter: a 2-D grid (road-like), where Δ-stepping needs many
+    # buckets and the GPU sees small frontiers.
+    side = 256 if args.quick else 2048
+    grid = b.p("grid.hyg")
+    sh([tool, "--generate", f"grid:rows={side},cols={side},seed=3", "--weights", "int:255", "--type", "int",
+        "--write", grid])
+    lines += [f"High diameter: {side} x {side} grid, int weights [1, 255], 4 sources, ms per source by Δ:", "",
+              "| variant | Δ=64 | Δ=256 | Δ=1024 | Δ=4096 |", "|---|---:|---:|---:|---:|"]
+    for name, exe, env in ([("hy CUDA worklist", b.p("delta_cuda"), {"HY_DEVICE": "gpu"})] if b.gpu else []) + \
+            [(f"hy OpenMP {threads} threads", b.p("delta_omp"), omp_env)]:
+        out = sh([exe, "--input", grid, "--sources", "4", "--delta-sweep", "64,256,1024,4096"], env=env, timeout=300,
+                 check=False)
+        rs = sample_rows(out)
+        lines.append(f"| {name} | " + " | ".join(f"{r['ms']:.2f} ({r['phases']} phases)" for r in rs) + " |")
+    if b.gpu:
+        out = sh([b.p("delta_ref"), "--input", grid, "--sources", "4", "--delta", "1024"], timeout=300, check=False)
+        m = REF.search(out)
+        if m:
+            lines.append(f"| hand-written CUDA, Δ=1024 | - | - | {float(m[3]):.2f} ({m[5]} phases) | - |")
+    lines.append("")
+
     # Seed 002's experiment: R-MAT degree 32, U[0,1] weights, MTEPS per Δ.
     deltas = [0.01, 0.02, 0.04, 0.1, 0.25, 0.5, 1.0, 2.0]
     lines += ["Seed 002's experiment: R-MAT, degree 32 (edge factor 16, undirected), weights U[0, 1), "

@@ -142,7 +142,7 @@ int run(const options &o) {
                                    std::to_string(g.n) + ")");
     sources.push_back(static_cast<vid>(o.source));
   } else {
-    sources = hy::graph::pick_sources(g, o.g.sources, o.g.seed);
+    sources = hy::graph::pick_sources(g, o.g);
   }
   if (sources.empty())
     throw hy::graph::usage_error("the graph has no vertex with an out-arc to start from");

@@ -262,7 +262,7 @@ int run(const options &o) {
     for (vid v = 0; v < n; ++v)
       sources.push_back(v);
   } else {
-    sources = hy::graph::pick_sources(csr, o.g.sources, o.g.seed);
+    sources = hy::graph::pick_sources(csr, o.g);
   }
   if (o.print && n > 16)
     throw hy::graph::usage_error("--print needs n <= 16");

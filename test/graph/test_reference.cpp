@@ -91,6 +91,19 @@ TEST(Betweenness, PathStarAndDiamond) {
   EXPECT_EQ(betweenness(dia, false, {1}), (std::vector<double>{0, 0, 0, 0}));
 }
 
+TEST(Betweenness, SumsAndEndpoints) {
+  // The unscaled sums count ordered pairs: the undirected path's values doubled.
+  auto path = make<int>(5, false, {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {3, 4, 1}});
+  EXPECT_EQ(betweenness_sums(path, false, {}, false), (std::vector<double>{0, 6, 8, 6, 0}));
+  // Endpoints: every vertex is the end of 4 paths and the source of 4
+  // (NetworkX, normalized=False, endpoints=True: 4 7 8 7 4, halved).
+  EXPECT_EQ(betweenness_sums(path, false, {}, true), (std::vector<double>{8, 14, 16, 14, 8}));
+  // Directed diamond: 0 reaches 3 vertices, 1 and 2 reach 3, 3 ends 3 paths.
+  auto dia = make<int>(4, true, {{0, 1, 1}, {0, 2, 1}, {1, 3, 1}, {2, 3, 1}});
+  EXPECT_EQ(betweenness_sums(dia, false, {}, true), (std::vector<double>{3, 2.5, 2.5, 3}));
+  EXPECT_EQ(betweenness_sums(dia, false, {1}, true), (std::vector<double>{0, 1, 0, 1}));
+}
+
 TEST(Betweenness, WeightedDiffersFromHops) {
   // 0->3 directly costs 10, via 1, 2 costs 3: weighted BC puts 1 and 2 on
   // the path, hop-count BC does not.

@@ -401,6 +401,7 @@ TEST(Worklist, BufferedPushesReachEveryReader) {
   std::swap(f, g);
   EXPECT_EQ(f.size(), 0u);
   EXPECT_EQ(sorted(g), want);
+  g.clear();
   fill(g, 3);
   g.clear(); // drops the buffered items too
   EXPECT_EQ(g.size(), 0u);
@@ -477,6 +478,16 @@ TEST(WorklistDeathTest, OverflowStopsNamingTheCapacity) {
         w.push(1);
       },
       "capacity 0");
+  // Too many pushes are an error even when clear() would drop them (OpenMP
+  // keeps them in per-thread buffers until a read or the clear).
+  EXPECT_DEATH(
+      {
+        hy::worklist<int> w(3);
+        push_from_threads(w, 10);
+        w.clear();
+      },
+      "hy: error: worklist overflow: 10 items pushed into a worklist of capacity 3|"
+      "hy: error: worklist overflow: 4 items pushed into a worklist of capacity 3");
 }
 
 // ---------------------------------------------------------------- csr_row

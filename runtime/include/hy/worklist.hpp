@@ -176,10 +176,17 @@ private:
       }
     }
   }
-  /// clear() and a count set by the CUDA runtime drop what is buffered.
+  /// clear() and a count set by the CUDA runtime drop what is buffered,
+  /// after checking that it fitted (an overflow is an error on every
+  /// target, also when the items would have been dropped).
   void discard() const {
     if (state_.load(std::memory_order_relaxed) == 0)
       return;
+    std::size_t pending = 0;
+    for (int t = 0; t < nlanes_; ++t)
+      pending += static_cast<std::size_t>(lanes_[t].n);
+    if (count_ + pending > cap_)
+      overflow(count_ + pending);
     for (int t = 0; t < nlanes_; ++t)
       lanes_[t].n = 0;
     state_.store(0, std::memory_order_release);

@@ -201,7 +201,33 @@ sample_cli::sample_cli(std::string program, std::string summary)
         else if (v[0] == "min") c.policy.duplicates = duplicate_policy::keep_min;
         else throw std::invalid_argument("expected keep, drop or min");
       });
-  add_int("sources", "K", "number of source vertices (default 1)", c.sources, 1);
+  add("sources", 1, "K|random:K|V,V,...",
+      "K source vertices drawn from --seed among those with out-arcs (random:K is the same), "
+      "or a comma-separated list of vertices (0-based; default 1 random)",
+      [&c](const std::vector<std::string>& v) {
+        const std::string& t = v[0];
+        c.source_list.clear();
+        if (t.rfind("random:", 0) == 0) {
+          c.sources = parse_int_value(t.substr(7));
+        } else if (t.find(',') != std::string::npos) {
+          std::size_t at = 0;
+          while (at <= t.size()) {
+            const std::size_t end = std::min(t.find(',', at), t.size());
+            if (end > at) {
+              const std::int64_t x = parse_int_value(t.substr(at, end - at));
+              if (x < 0) throw std::invalid_argument("vertex " + std::to_string(x) + " is negative");
+              c.source_list.push_back(x);
+            }
+            at = end + 1;
+          }
+          if (c.source_list.empty()) throw std::invalid_argument("an empty list of vertices");
+          c.sources = static_cast<std::int64_t>(c.source_list.size());
+          return;
+        } else {
+          c.sources = parse_int_value(t);
+        }
+        if (c.sources < 1) throw std::invalid_argument("K must be >= 1");
+      });
   add("seed", 1, "S", "seed for source choice and weights of unweighted inputs (default 1)",
       [&c](const std::vector<std::string>& v) {
         const std::int64_t s = parse_int_value(v[0]);

@@ -198,12 +198,26 @@ std::vector<vid> pick_sources(const csr<W>& g, std::int64_t k, std::uint64_t see
   return cand;
 }
 
+template <class W>
+std::vector<vid> pick_sources(const csr<W>& g, const graph_options& o) {
+  if (o.source_list.empty()) return pick_sources(g, o.sources, o.seed);
+  std::vector<vid> out;
+  for (std::int64_t v : o.source_list) {
+    if (v >= g.n)
+      throw usage_error("--sources: " + std::to_string(v) + " is not a vertex (n = " + std::to_string(g.n) +
+                        ", vertices are 0-based)");
+    out.push_back(static_cast<vid>(v));
+  }
+  return out;
+}
+
 #define INST(W)                                                                    \
   template edge_list<W> generate<W>(const generator_spec&, const weight_spec&);   \
   template edge_list<W> load_edge_list<W>(const graph_options&);                  \
   template csr<W> load_csr<W>(const graph_options&);                              \
   template dense_matrix<W> load_dense<W>(const graph_options&);                   \
-  template std::vector<vid> pick_sources<W>(const csr<W>&, std::int64_t, std::uint64_t);
+  template std::vector<vid> pick_sources<W>(const csr<W>&, std::int64_t, std::uint64_t); \
+  template std::vector<vid> pick_sources<W>(const csr<W>&, const graph_options&);
 HY_GRAPH_FOR_EACH_WEIGHT(INST)
 
 }  // namespace hy::graph

@@ -96,6 +96,15 @@ std::vector<vid> bfs_levels(const csr<W>& g, vid source) {
 
 template <class W>
 std::vector<double> betweenness(const csr<W>& g, bool weighted, const std::vector<vid>& sources) {
+  std::vector<double> bc = betweenness_sums(g, weighted, sources, false);
+  if (!g.directed)
+    for (double& x : bc) x /= 2;
+  return bc;
+}
+
+template <class W>
+std::vector<double> betweenness_sums(const csr<W>& g, bool weighted, const std::vector<vid>& sources,
+                                     bool endpoints) {
   if (weighted)
     for (W w : g.weights)
       if (!(w > W{0})) throw std::invalid_argument("betweenness: weights must be positive");
@@ -163,14 +172,13 @@ std::vector<double> betweenness(const csr<W>& g, bool weighted, const std::vecto
         }
       }
     }
+    if (endpoints) bc[s] += static_cast<double>(order.size() - 1);
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
       const vid w = *it;
       for (vid v : preds[w]) delta[v] += sigma[v] / sigma[w] * (1.0 + delta[w]);
-      if (w != s) bc[w] += delta[w];
+      if (w != s) bc[w] += delta[w] + (endpoints ? 1.0 : 0.0);
     }
   }
-  if (!g.directed)
-    for (double& x : bc) x /= 2;
   return bc;
 }
 
@@ -203,6 +211,7 @@ bool has_negative_cycle(const dense_matrix<W>& d) {
   template bellman_ford_result<W> bellman_ford<W>(const csr<W>&, vid);                 \
   template std::vector<vid> bfs_levels<W>(const csr<W>&, vid);                         \
   template std::vector<double> betweenness<W>(const csr<W>&, bool, const std::vector<vid>&); \
+  template std::vector<double> betweenness_sums<W>(const csr<W>&, bool, const std::vector<vid>&, bool); \
   template bool floyd_warshall<W>(dense_matrix<W>&, progress*);                      \
   template bool has_negative_cycle<W>(const dense_matrix<W>&);
 HY_GRAPH_FOR_EACH_WEIGHT(INST)

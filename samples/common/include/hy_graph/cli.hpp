@@ -103,7 +103,8 @@ struct graph_options {
   bool weights_given = false;
   std::optional<bool> directed;  // --directed / --undirected (default: the source's)
   edge_policy policy;          // --self-loops keep|drop, --duplicates keep|drop|min
-  std::int64_t sources = 1;    // --sources K
+  std::int64_t sources = 1;    // --sources K | random:K (| the list's length)
+  std::vector<std::int64_t> source_list;  // --sources V,V,... (0-based)
   std::uint64_t seed = 1;      // --seed S (sources, weights of unweighted files)
   bool verify = false;         // --verify
   std::int64_t repeat = 1;     // --repeat N
@@ -137,5 +138,9 @@ edge_list<W> generate(const generator_spec& g, const weight_spec& ws);
 // fewer), chosen deterministically from the seed, in the order drawn.
 template <class W>
 std::vector<vid> pick_sources(const csr<W>& g, std::int64_t k, std::uint64_t seed);
+// The sources the options name: their --sources list (each checked to be a
+// vertex of g; usage_error otherwise), else pick_sources(g, sources, seed).
+template <class W>
+std::vector<vid> pick_sources(const csr<W>& g, const graph_options& o);
 
 }  // namespace hy::graph

@@ -37,6 +37,14 @@ std::vector<vid> bfs_levels(const csr<W>& g, vid source);
 template <class W>
 std::vector<double> betweenness(const csr<W>& g, bool weighted,
                                 const std::vector<vid>& sources = {});
+// The sums before any scaling: over the ordered pairs (s, t) of the given
+// sources (all vertices when empty), undirected graphs not halved. With
+// `endpoints`, a path also counts for its end t (+1 for every reached t)
+// and a source s gains the number of vertices it reaches (NetworkX's
+// _accumulate_endpoints). betweenness() is this halved for undirected graphs.
+template <class W>
+std::vector<double> betweenness_sums(const csr<W>& g, bool weighted, const std::vector<vid>& sources,
+                                     bool endpoints);
 
 class progress;
 // Triple-loop Floyd-Warshall on a distance matrix, in place (for small n).
