@@ -28,7 +28,7 @@ void unusedFetch(const hy::array<int, 1> &a, hy::array<int, 1> &b) {
 // CHECK-LABEL: template <class T> void down(
 // CHECK: #pragma omp parallel for collapse(2) schedule(static)
 // CHECK-NEXT: for (int i = n - 1; i >= 0; i -= (1))
-// CHECK: for (int j = 0; j < n; j += (2))
+// CHECK: for (int j = hy::omp_start<int>(0, n, 2, true, false, "fuzz-cases.cpp:[[@LINE+6]]:5"); j < n; j += (2))
 // CHECK: for (int k = 0; k < 16; k += (1))
 template <class T> void down(hy::array<T, 2> &a, int n) {
 #pragma hy parallel for

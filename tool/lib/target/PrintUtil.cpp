@@ -106,6 +106,16 @@ std::string tripText(ASTContext &ctx, const LoopInfo &li) {
   return tripText(ctx, li, [&](const Expr *e) { return exprText(ctx, e); });
 }
 
+// The step's size: `i += s` counting down has a negative s.
+static std::string stepSize(const LoopInfo &li, bool up, const TextOf &text) {
+  if (li.constStep)
+    return std::to_string(std::llabs(*li.constStep));
+  if (!li.step)
+    return "1";
+  return (li.stepSign > 0) == up ? "(long long)(" + text(li.step) + ")"
+                                 : "-(long long)(" + text(li.step) + ")";
+}
+
 std::string tripText(ASTContext &ctx, const LoopInfo &li, const TextOf &text) {
   if (li.constTrip)
     return std::to_string(*li.constTrip);
@@ -117,10 +127,7 @@ std::string tripText(ASTContext &ctx, const LoopInfo &li, const TextOf &text) {
   bool up = li.cmp == BO_LT || li.cmp == BO_LE ||
             (li.cmp == BO_NE && (li.constStep ? *li.constStep > 0 : li.stepSign > 0));
   bool incl = li.cmp == BO_LE || li.cmp == BO_GE;
-  // The step's size: `i += s` counting down has a negative s.
-  std::string st = li.constStep ? std::to_string(std::llabs(*li.constStep))
-                   : (li.stepSign > 0) == up ? "(long long)(" + text(li.step) + ")"
-                                             : "-(long long)(" + text(li.step) + ")";
+  std::string st = stepSize(li, up, text);
   return std::string("hy::") + (incl ? "trips_incl(" : "trips(") + (up ? lo + ", " + hi : hi + ", " + lo) +
          ", " + st + ")";
 }
@@ -233,6 +240,36 @@ void compoundIncrement(ASTContext &ctx, const LoopInfo &li, Rewriter &R) {
                     R.getRewrittenText(SM.getExpansionRange(step->getSourceRange())) + ")");
 }
 
+// g++ counts an OpenMP loop's iterations in its index's type and runs
+// none when the count overflows, which bounds known only at run time can
+// make it do (`for (int i = lo; i < hi; ...)`, lo < 0 < hi): the start is
+// checked there (hy::omp_start stops with an error naming the loop). Not
+// for unsigned indices, constant bounds (checked by hyc) or a step of 1
+// from a start >= 0 (the count is then at most the bound).
+void checkOmpStart(ASTContext &ctx, const LoopInfo &li, Rewriter &R) {
+  QualType t = li.index->getType().getNonReferenceType();
+  if (li.constTrip || !li.lower || !li.bound ||
+      !(t->isDependentType() || t->isSignedIntegerType()))
+    return;
+  bool up = li.cmp == BO_LT || li.cmp == BO_LE ||
+            (li.cmp == BO_NE && (li.constStep ? *li.constStep > 0 : li.stepSign > 0));
+  bool unit = li.constStep ? std::llabs(*li.constStep) == 1 : !li.step;
+  const Expr *start = up ? li.lower : li.bound;
+  if (unit && !start->isValueDependent())
+    if (auto v = start->getIntegerConstantExpr(ctx); v && !v->isNegative())
+      return;
+  const SourceManager &SM = ctx.getSourceManager();
+  auto text = [&](const Expr *e) {
+    return R.getRewrittenText(SM.getExpansionRange(e->getSourceRange()));
+  };
+  bool incl = li.cmp == BO_LE || li.cmp == BO_GE;
+  R.ReplaceText(SM.getExpansionRange(li.lower->getSourceRange()),
+                "hy::omp_start<" + typeText(ctx, li.index->getType()) + ">(" + text(li.lower) +
+                    ", " + text(li.bound) + ", " + stepSize(li, up, text) + ", " +
+                    (up ? "true" : "false") + ", " + (incl ? "true" : "false") + ", " +
+                    cString(where(SM, li.loop->getBeginLoc())) + ")");
+}
+
 } // namespace
 
 void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
@@ -254,6 +291,8 @@ void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
   }
   unsigned collapsed = 1;
   std::string omp = ompPragma(in, k, collapsed);
+  for (unsigned i = 0; i < collapsed; ++i)
+    checkOmpStart(ctx, k.blockLoops[i], R);
   for (size_t i = 0; i < k.blockLoops.size(); ++i) {
     const PragmaDirective &d = *k.blockLoops[i].pragma;
     if (i == 0)
