@@ -17,6 +17,7 @@ bool Checker::resolve(const ReductionClause &c, const NamedLoc &v, const ForStmt
   if (const auto *b = dyn_cast_or_null<BindingDecl>(named)) {
     report(DE, v.loc, Diag::ReductionBinding) << v.name;
     report(DE, b->getLocation(), Diag::NoteDeclaredHere) << v.name;
+    reportedBinding.insert(b); // its uses in the kernel say nothing more
     fail();
     return false;
   }
