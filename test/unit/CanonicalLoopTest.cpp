@@ -41,7 +41,7 @@ TEST(CanonicalLoop, TripCounts) {
       {"int i = 0; i < 10; ++i", 10, 1},     {"int i = 0; i <= 10; i++", 11, 1},
       {"int i = 10; i > 0; --i", 10, -1},    {"int i = 10; i >= 0; i--", 11, -1},
       {"int i = 0; i < 10; i += 3", 4, 3},   {"int i = 9; i >= 0; i -= 4", 3, -4},
-      {"int i = 0; i != 12; i += 4", 3, 4},  {"int i = 0; i < 10; i = i + 2", 5, 2},
+      {"int i = 0; i != 12; ++i", 12, 1},  {"int i = 0; i < 10; i = i + 2", 5, 2},
       {"int i = 0; i < 10; i = 5 + i", 2, 5}, {"int i = 5; i < 5; ++i", 0, 1},
       {"int i = 0; 10 > i; ++i", 10, 1},     {"long i = -3; i < 3; ++i", 6, 1},
       {"unsigned i = 0; i < 7u; i += 2", 4, 2},
@@ -81,6 +81,8 @@ TEST(CanonicalLoop, Rejected) {
       {"int i = 0; i < n && i < 5; ++i", "loop condition must compare index 'i'"},
       {"int i = 1; i < n; i *= 2", "loop increment must be"},
       {"int i = 0; i < n; i += 0", "loop step is zero"},
+      // OpenMP takes != only with a step of 1 or -1 (another may step over).
+      {"int i = 0; i != 12; i += 4", "loop condition '!=' needs a step of 1 or -1"},
   };
   for (const Case &c : cases) {
     Loop l = analyze(c.header);

@@ -4,6 +4,7 @@
 // library, writes the output only on success (removing a stale one on
 // failure), and the dependency file (-MD/-MF/-MT) for build systems.
 #include "hy/DepFile.h"
+#include "hy/DriverSupport.h"
 #include "hy/Translator.h"
 #include <algorithm>
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -191,12 +192,6 @@ int main(int argc, const char **argv) {
       errs() << " (compiler warnings go after '--')\n";
       return 2;
     }
-  if (!Output.empty() && Output != "-" && sys::fs::exists(input) &&
-      sys::fs::equivalent(input, Output)) {
-    errs() << "hyc: error: the output file '" << Output
-           << "' is the input file; hyc writes the translation to another file\n";
-    return 2;
-  }
   opts.print.lineDirectives = !NoLines;
   opts.print.checkFetch = CheckFetch;
   opts.print.simdLanes = !NoSimdLanes;
@@ -211,17 +206,22 @@ int main(int argc, const char **argv) {
     errs() << "hyc: error: -MD/-MF need -o FILE (or -MF FILE -MT NAME)\n";
     return 2;
   }
-  auto removeOutputs = [&] {
-    if (!Output.empty())
-      sys::fs::remove(Output);
-    if (!depPath.empty())
-      sys::fs::remove(depPath);
-  };
+  std::vector<hy::OutputFile> outputs{{Output.empty() ? "-" : std::string(Output), nullptr}};
+  if (opts.report)
+    outputs.push_back({ReportFile, nullptr, /*toStderr=*/true});
+  if (!depPath.empty())
+    outputs.push_back({depPath, nullptr});
+  if (std::string e = hy::checkOutputPaths(input, outputs); !e.empty()) {
+    errs() << "hyc: error: " << e << "\n";
+    return 2;
+  }
   if (!sys::fs::exists(input)) {
     errs() << "hyc: error: no such file: '" << input << "'\n";
-    removeOutputs();
+    hy::removeOutputs(input, outputs);
     return 1;
   }
+  // Compiler modes after '--' (-E, -M) would make the parse something else.
+  compilerArgs = hy::parseOnlyAdjuster()(compilerArgs, "");
   std::string err;
   auto db = loadDatabase(input, own < argc, compilerArgs, err);
   if (!db) {
@@ -230,28 +230,15 @@ int main(int argc, const char **argv) {
   }
   hy::TranslateResult r = hy::translateFile(*db, input, opts);
   if (!r.ok) {
-    removeOutputs();
+    hy::removeOutputs(input, outputs);
     return 1;
   }
-  auto write = [](const std::string &path, const std::string &text) {
-    if (path == "-") {
-      outs() << text;
-      return true;
-    }
-    std::error_code ec;
-    raw_fd_ostream os(path, ec);
-    if (ec) {
-      errs() << "hyc: error: cannot write '" << path << "': " << ec.message() << "\n";
-      return false;
-    }
-    os << text;
-    return true;
-  };
-  if (!write(Output.empty() ? std::string("-") : std::string(Output), r.output))
-    return 1;
-  if (opts.report && !write(ReportFile, r.report))
-    return 1;
-  if (!depPath.empty() && !hy::writeDepFile(depPath, depTarget, r.dependencies))
-    return 1;
-  return 0;
+  // Written together: all of them, or none.
+  std::string depText = hy::depFileText(depTarget, r.dependencies);
+  outputs[0].text = &r.output;
+  if (opts.report)
+    outputs[1].text = &r.report;
+  if (!depPath.empty())
+    outputs.back().text = &depText;
+  return hy::writeOutputs(outputs) ? 0 : 1;
 }

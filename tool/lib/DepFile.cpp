@@ -3,7 +3,6 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/raw_ostream.h"
 
 namespace hy {
 
@@ -42,18 +41,6 @@ std::string depFileBeside(const std::string &output) {
   llvm::SmallString<256> p(output);
   llvm::sys::path::replace_extension(p, "d");
   return std::string(p);
-}
-
-bool writeDepFile(const std::string &path, const std::string &target,
-                  const std::vector<std::string> &deps) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (ec) {
-    llvm::errs() << "hyc: error: cannot write '" << path << "': " << ec.message() << "\n";
-    return false;
-  }
-  os << depFileText(target, deps);
-  return true;
 }
 
 } // namespace hy

@@ -4,6 +4,7 @@
 // in, so that one run reports every independent error.
 #include "hy/Translator.h"
 #include "hy/DepFile.h"
+#include "hy/DriverSupport.h"
 #include "hy/ModelBuilder.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -270,8 +271,10 @@ static std::string runtimeInclude() {
 }
 
 std::vector<std::string> defaultArgs() {
+  // HY_HD (hy/config.hpp) marks a header's function for the device: in
+  // hyc's parse it leaves a mark that the CUDA target's checks can see.
   return {"-resource-dir=" HY_CLANG_RESOURCE_DIR, "-I" + runtimeInclude(),
-          "-Wno-unknown-pragmas", "-D__HY__=1"};
+          "-Wno-unknown-pragmas", "-D__HY__=1", "-DHY_HD=__attribute__((annotate(\"hy_hd\")))"};
 }
 
 TranslateResult translateFile(const tooling::CompilationDatabase &db,
@@ -284,6 +287,7 @@ TranslateResult translateFile(const tooling::CompilationDatabase &db,
   auto extra = defaultArgs();
   tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
       extra, tooling::ArgumentInsertPosition::END));
+  tool.appendArgumentsAdjuster(parseOnlyAdjuster());
   tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
   Factory factory(opts, result);
   int rc = tool.run(&factory);

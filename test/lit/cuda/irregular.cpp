@@ -85,7 +85,7 @@ int argmin(const hy::array<float, 1> &a, int n) {
 // hy::fetch_min stays as written (atomic by itself); pushes go through the
 // worklist's view.
 // CUDA-LABEL: __global__ void __launch_bounds__(256) hy_bfs_L{{[0-9]+}}(hy::cuda::view<int, 1> off, hy::cuda::view<int, 1> col, hy::cuda::view<int, 1> depth, hy::cuda::worklist_view<int> frontier, hy::cuda::worklist_view<int> next, int level) {
-// CUDA: const long long hy_trip0 = hy::trips((long long)((int)frontier.size()) - (long long)(0), 1); // read on the device
+// CUDA: const long long hy_trip0 = hy::trips((int)(0), ((int)frontier.size()), 1); // read on the device
 // CUDA: if (depth(v) > level + 1 && hy::fetch_min(depth(v), level + 1) > level + 1)
 // CUDA-NEXT: next.push(v);
 // The kernel's last block publishes next's count for the host.
@@ -103,7 +103,7 @@ void bfs(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array<i
 // The grid is the frontier's size when the host knows it (it read the count
 // for the loop's condition), capped at the resident blocks; else the
 // resident blocks.
-// CUDA: hy_bfs_L{{[0-9]+}}<<<dim3(hy::cuda::grid_dim((hy::cuda::size_known(frontier) ? std::min<long long>((hy::trips((long long)((int)frontier.size()) - (long long)(0), 1)), (long long)hy::cuda::resident_grid((const void *)hy_bfs_L{{[0-9]+}}, 256, 0)) : (long long)hy::cuda::resident_grid((const void *)hy_bfs_L{{[0-9]+}}, 256, 0)), 0)), dim3(256, 1, 1), 0>>>({{.*}}hy::cuda::device(frontier, hy::cuda::read, {{.*}}), hy::cuda::device(next, hy::cuda::append, {{.*}}), level);
+// CUDA: hy_bfs_L{{[0-9]+}}<<<dim3(hy::cuda::grid_dim((hy::cuda::size_known(frontier) ? std::min<long long>((hy::trips((int)(0), ((int)frontier.size()), 1)), (long long)hy::cuda::resident_grid((const void *)hy_bfs_L{{[0-9]+}}, 256, 0)) : (long long)hy::cuda::resident_grid((const void *)hy_bfs_L{{[0-9]+}}, 256, 0)), 0)), dim3(256, 1, 1), 0>>>({{.*}}hy::cuda::device(frontier, hy::cuda::read, {{.*}}), hy::cuda::device(next, hy::cuda::append, {{.*}}), level);
 // OMP: if (depth(v) > level + 1 && hy::fetch_min(depth(v), level + 1) > level + 1)
 #pragma hy parallel for reduction(min : depth)
     for (int f = 0; f < (int)frontier.size(); ++f) {

@@ -26,7 +26,7 @@ float twice(float x) { return 2 * x; }
 // CUDA-SAME: { hy::cuda::resident_scope hy_scope; hy_scope.escape(a);
 void scale(hy::array<float, 2> &a, int n, int m) {
 // CUDA: if (hy::cuda::use_gpu()) {
-// CUDA: const long long hy_trip0 = hy::trips((long long)(n) - (long long)(0), 1);
+// CUDA: const long long hy_trip0 = hy::trips((int)(0), (n), 1);
 // CUDA-NEXT: const long long hy_nblocks = hy_trip0;
 // CUDA: hy_scale_L{{[0-9]+}}<<<dim3(hy::cuda::grid_dim(hy_trip0, 0)), dim3(256, 1, 1), 0>>>(hy::cuda::device(a, hy::cuda::read_write, "{{.*}}"), n, m, hy_trip0);
 // CUDA-NEXT: hy::cuda::after_launch(
@@ -119,7 +119,7 @@ long long sums(const hy::array<int, 2> &a, hy::array<int, 1> &lo, int n) {
 // CUDA: for (long long hy_b = blockIdx.x; hy_b < hy_nblocks; hy_b += gridDim.x) {
 // COMMON-LABEL: void grids(
 void grids(hy::array<int, 3> &v, int s) {
-// CUDA: const long long hy_trip0 = hy::trips((long long)(v.extent(0)) - (long long)(0), 1);
+// CUDA: const long long hy_trip0 = hy::trips((int)(0), (v.extent(0)), 1);
 // CUDA: const long long hy_nblocks = hy_trip0 * hy_trip1 * hy_trip2;
 // CUDA: <<<dim3(hy::cuda::grid_dim(hy_trip2, 0), hy::cuda::grid_dim(hy_trip1, 1), hy::cuda::grid_dim(hy_trip0, 2)), dim3(32, 1, 1), 0>>>
 // OMP: [&, s, v = hy::view_of(v)] { _Pragma("omp parallel for collapse(3) firstprivate(s, v) schedule(static)")

@@ -23,7 +23,7 @@
 // -o naming the input is refused before anything is written or removed.
 // RUN: cp %s %t.same.cpp && not %hyc %t.same.cpp -o %t.same.cpp 2>&1 | FileCheck %s -check-prefix=SAME
 // RUN: cmp %s %t.same.cpp
-// SAME: hyc: error: the output file '{{.*}}same.cpp' is the input file; hyc writes the translation to another file
+// SAME: hyc: error: the output file '{{.*}}same.cpp' is the input file; choose another output file
 // Unknown warning names and GPU architectures.
 // RUN: not %hyc -Wno-hy-races %s 2>&1 | FileCheck %s -check-prefix=WARN
 // WARN: hyc: error: unknown warning option '-Wno-hy-races'; hyc's warnings are hy-unused-clause hy-race hy-shared-memory (compiler warnings go after '--')

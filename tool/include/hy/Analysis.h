@@ -49,11 +49,24 @@ const clang::VarDecl *mentionsAny(const clang::Stmt *e,
 /// value-dependent).
 std::optional<int64_t> evalInt(clang::ASTContext &ctx, const clang::Expr *e);
 
+/// A variable at namespace scope (or a static member) whose value is known
+/// at translation time: constexpr, or const with a constant initializer of
+/// an integer, enum or arithmetic (array) type. Kernels may read it.
+bool constantGlobal(const clang::VarDecl *v);
+
 /// Structural equality of two expressions (same variables, operators, literals).
 bool sameExpr(clang::ASTContext &ctx, const clang::Expr *a, const clang::Expr *b);
 
 /// The DeclRefExpr'd variable of an expression after stripping parens/casts.
 const clang::VarDecl *refVar(const clang::Expr *e);
+
+/// The variable (or structured binding) that `name` denotes right before
+/// statement `at`, as C++ looks names up: declarations earlier in the
+/// enclosing blocks and control-statement headers, the parameters of the
+/// enclosing lambda or function, then members and namespace scope. Null if
+/// nothing of that name is visible there.
+const clang::ValueDecl *lookupBefore(clang::ASTContext &ctx, const clang::Stmt *at,
+                                     llvm::StringRef name);
 
 /// The lambda a variable holds (`auto show = [&] { ... };`), if any.
 const clang::LambdaExpr *heldLambda(const clang::VarDecl *v);

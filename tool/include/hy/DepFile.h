@@ -29,9 +29,4 @@ std::string depFileText(const std::string &target, const std::vector<std::string
 /// The -MD default: the output path with its extension replaced by ".d".
 std::string depFileBeside(const std::string &output);
 
-/// Writes depFileText to `path`; on failure prints "hyc: error: cannot
-/// write ..." and returns false.
-bool writeDepFile(const std::string &path, const std::string &target,
-                  const std::vector<std::string> &deps);
-
 } // namespace hy

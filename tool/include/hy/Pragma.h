@@ -69,6 +69,9 @@ struct PragmaTable {
     std::string name; // "else", "endif", ...
   };
   std::vector<Conditional> conditionals;
+  /// Every #pragma / _Pragma of the main file (hy's own included): nothing
+  /// may stand between a hy pragma and its statement.
+  std::vector<clang::SourceLocation> allPragmas;
   const PragmaDirective *byId(unsigned id) const {
     return id < pragmas.size() ? &pragmas[id] : nullptr;
   }

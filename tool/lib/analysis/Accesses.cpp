@@ -347,6 +347,8 @@ private:
 class DeclCollector : public RecursiveASTVisitor<DeclCollector> {
 public:
   explicit DeclCollector(std::set<const VarDecl *> &out) : out(out) {}
+  // A range-for's hidden variables (__range, __begin, __end) are locals too.
+  bool shouldVisitImplicitCode() const { return true; }
   bool VisitVarDecl(VarDecl *vd) {
     out.insert(vd);
     return true;
@@ -394,6 +396,28 @@ std::optional<int64_t> evalInt(ASTContext &ctx, const Expr *e) {
   if (!e->EvaluateAsInt(r, ctx))
     return std::nullopt;
   return r.Val.getInt().getExtValue();
+}
+
+bool constantGlobal(const VarDecl *v) {
+  if (!v || v->isLocalVarDeclOrParm() || !v->hasGlobalStorage() ||
+      v->getType()->isReferenceType())
+    return false;
+  ASTContext &ctx = v->getASTContext();
+  const VarDecl *def = v->getDefinition() ? v->getDefinition() : v;
+  if (def->isConstexpr())
+    return true;
+  QualType t = def->getType();
+  const Expr *init = def->getInit();
+  if (!t.isConstant(ctx) || t.isVolatileQualified() || !init || init->isValueDependent())
+    return false;
+  if (t->isIntegralOrEnumerationType())
+    return init->isIntegerConstantExpr(ctx);
+  // `const float kW[2] = {0.5f, 1.5f};`: arithmetic values known here.
+  QualType elem = t;
+  while (const auto *at = ctx.getAsConstantArrayType(elem))
+    elem = at->getElementType();
+  return elem->isArithmeticType() && def->hasConstantInitialization() &&
+         def->evaluateValue() != nullptr;
 }
 
 bool sameExpr(ASTContext &ctx, const Expr *a, const Expr *b) {

@@ -34,19 +34,39 @@ void Checker::checkThis(const Stmt *s) {
     checkThis(c);
 }
 
+// A structured binding declared outside the kernel is no variable that a
+// kernel parameter could carry (it names a part of one).
+void Checker::checkBindings(const Stmt *s) {
+  if (!s)
+    return;
+  if (const auto *dre = dyn_cast<DeclRefExpr>(s))
+    if (const auto *b = dyn_cast<BindingDecl>(dre->getDecl()))
+      if (const auto *dd = dyn_cast_or_null<VarDecl>(b->getDecomposedDecl());
+          dd && !k.locals.count(dd) && reportedBinding.insert(b).second) {
+        report(DE, dre->getLocation(), Diag::BindingInKernel) << b->getName();
+        report(DE, b->getLocation(), Diag::NoteDeclaredHere) << b->getName();
+        fail();
+      }
+  for (const Stmt *c : s->children())
+    checkBindings(c);
+}
+
 void Checker::checkCaptures() {
   checkThis(k.blockLoops.front().loop);
+  checkBindings(k.blockLoops.front().loop);
   std::map<const VarDecl *, Capture> caps;
   for (const Access &a : regionAccesses) {
     const VarDecl *v = a.var;
     if (k.locals.count(v))
       continue;
+    // A constant of the function (constexpr, or a const integer with a
+    // constant initializer) is no parameter: the CUDA target copies its
+    // declaration into the kernel, where it stays a constant expression.
+    if (v->isLocalVarDecl() && !v->getType()->isReferenceType() &&
+        v->isUsableInConstantExpressions(ctx))
+      continue;
     if (v->hasGlobalStorage() && !v->isLocalVarDeclOrParm()) {
-      QualType t = v->getType();
-      bool constant = v->isConstexpr() ||
-                      (t.isConstQualified() && t->isIntegralOrEnumerationType() &&
-                       v->getInit() && evalInt(ctx, v->getInit()));
-      if (!constant && !reportedGlobal.count(v)) {
+      if (!constantGlobal(v) && !reportedGlobal.count(v)) {
         report(DE, a.expr->getBeginLoc(), Diag::GlobalInKernel) << v->getName();
         reportedGlobal.insert(v);
         fail();
@@ -88,6 +108,24 @@ void Checker::checkCaptures() {
     c.read |= a.read;
     c.written |= a.write;
   }
+  // A fetched array the kernel does not use otherwise: its tile is still
+  // copied, from the array the kernel then takes (a warning says the copy
+  // is useless).
+  for (const auto &f : k.fetches)
+    if (f->array && !k.locals.count(f->array) && !caps.count(f->array) &&
+        !reportedGlobal.count(f->array)) {
+      if (!f->array->isLocalVarDeclOrParm()) {
+        report(DE, f->pragma->loc, Diag::GlobalInKernel) << f->array->getName();
+        reportedGlobal.insert(f->array);
+        fail();
+        continue;
+      }
+      report(DE, f->pragma->loc, Diag::FetchUnused) << f->array->getName();
+      Capture &c = caps[f->array];
+      c.var = f->array;
+      c.array = classifyArray(f->array->getType());
+      c.read = true;
+    }
   for (auto &[v, c] : caps)
     k.captures.push_back(c);
   std::sort(k.captures.begin(), k.captures.end(), [](const Capture &a, const Capture &b) {

@@ -7,30 +7,35 @@
 
 namespace hy::checks {
 
-const VarDecl *Checker::findVar(const std::string &name, const Stmt *scope,
-                       const std::set<const VarDecl *> &inside) {
+bool Checker::resolve(const ReductionClause &c, const NamedLoc &v, const ForStmt *loop,
+                      const Stmt *scope, const std::set<const VarDecl *> &inside, Reduction &r) {
+  // The variable the name denotes before the loop, as C++ looks it up (a
+  // local of the body with the same name is another variable).
+  const ValueDecl *named = lookupBefore(ctx, loop, v.name);
   std::vector<Access> acc;
   collectAccesses(scope, acc);
-  const VarDecl *insideMatch = nullptr;
-  for (const Access &a : acc)
-    if (a.var->getName() == name) {
-      if (!inside.count(a.var))
-        return a.var;
-      insideMatch = a.var;
-    }
-  return insideMatch;
-}
-
-bool Checker::resolve(const ReductionClause &c, const NamedLoc &v, const Stmt *scope,
-             const std::set<const VarDecl *> &inside, Reduction &r) {
-  const VarDecl *vd = findVar(v.name, scope, inside);
-  if (!vd) {
-    report(DE, v.loc, Diag::ReductionNotUsed) << v.name;
+  if (const auto *b = dyn_cast_or_null<BindingDecl>(named)) {
+    report(DE, v.loc, Diag::ReductionBinding) << v.name;
+    report(DE, b->getLocation(), Diag::NoteDeclaredHere) << v.name;
+    reportedBinding.insert(b); // its uses in the kernel say nothing more
+    fail();
     return false;
   }
-  if (inside.count(vd)) {
-    report(DE, v.loc, Diag::ReductionDeclaredInside) << v.name;
+  const auto *vd = dyn_cast_or_null<VarDecl>(named);
+  if (!vd || inside.count(vd)) {
+    bool declaredInside = false;
+    for (const Access &a : acc)
+      declaredInside |= a.var->getName() == v.name && inside.count(a.var);
+    report(DE, v.loc, declaredInside ? Diag::ReductionDeclaredInside : Diag::ReductionUnknown)
+        << v.name;
     fail();
+    return false;
+  }
+  bool used = false;
+  for (const Access &a : acc)
+    used |= a.var == vd;
+  if (!used) {
+    report(DE, v.loc, Diag::ReductionNotUsed) << v.name;
     return false;
   }
   r.op = c.op;
@@ -81,12 +86,30 @@ bool Checker::resolve(const ReductionClause &c, const NamedLoc &v, const Stmt *s
   return true;
 }
 
+// A second clause naming `r.var` in one kernel (or one thread nest): the
+// same operator is the same reduction (kept once); another is an error.
+bool Checker::sameReduction(const Reduction &r, const std::vector<Reduction> &known) {
+  for (const Reduction &other : known)
+    if (other.var == r.var) {
+      if (other.op != r.op) {
+        std::string name = r.var->getName().str();
+        report(DE, r.loc, Diag::ReductionOpMismatch)
+            << name << spelling(r.op) << spelling(other.op);
+        report(DE, other.loc, Diag::NoteOtherReduction) << name;
+        fail();
+      }
+      return true;
+    }
+  return false;
+}
+
 void Checker::resolveBlockReductions() {
   for (const LoopInfo &li : k.blockLoops)
     for (const ReductionClause &c : li.pragma->reductions)
       for (const NamedLoc &v : c.vars) {
         Reduction r;
-        if (resolve(c, v, k.blockLoops.front().loop, k.locals, r))
+        if (resolve(c, v, li.loop, k.blockLoops.front().loop, k.locals, r) &&
+            !sameReduction(r, k.reductions))
           k.reductions.push_back(r);
       }
 }
@@ -104,7 +127,7 @@ void Checker::resolveThreadReductions(Node *n) {
       for (const ReductionClause &c : li.pragma->reductions)
         for (const NamedLoc &v : c.vars) {
           Reduction r;
-          if (!resolve(c, v, n->stmt, inside, r))
+          if (!resolve(c, v, li.loop, n->stmt, inside, r) || sameReduction(r, n->reductions))
             continue;
           if (!r.isArray)
             n->reductions.push_back(r);

@@ -34,11 +34,11 @@ private:
   void fail() { ok = false; }
 
   // --- reduction clauses (CheckReductions.cpp)
-  const VarDecl *findVar(const std::string &name, const Stmt *scope,
-                         const std::set<const VarDecl *> &inside);
-
-  bool resolve(const ReductionClause &c, const NamedLoc &v, const Stmt *scope,
-               const std::set<const VarDecl *> &inside, Reduction &r);
+  // The clause's variable `v` of the clause on `loop`, used in `scope`
+  // and declared outside it (`inside`: what the region declares).
+  bool resolve(const ReductionClause &c, const NamedLoc &v, const ForStmt *loop,
+               const Stmt *scope, const std::set<const VarDecl *> &inside, Reduction &r);
+  bool sameReduction(const Reduction &r, const std::vector<Reduction> &known);
   void resolveBlockReductions();
   void resolveThreadReductions(Node *n);
   const Reduction *blockReduction(const VarDecl *v) const;
@@ -47,6 +47,7 @@ private:
   // be passed to a kernel (reported once per kernel).
   void checkThis(const Stmt *s);
   void checkCaptures();
+  void checkBindings(const Stmt *s);
 
   // --- jumps (CheckCaptures.cpp): an iteration of a parallel loop
   // must run to its end (or to 'continue'); break/return/goto/co_return
@@ -127,6 +128,7 @@ private:
   std::vector<Access> regionAccesses;
   std::map<const Node *, std::set<const VarDecl *>> varyingCache;
   std::set<const VarDecl *> reportedGlobal;
+  std::set<const BindingDecl *> reportedBinding;
   std::set<const VarDecl *> rejectedReduction; // a reduction clause named it, with an error
   std::set<const VarDecl *> reportedCapture;   // the kernel may not take it (reported)
   std::set<const Expr *> reportedWrite;

@@ -43,6 +43,10 @@ bool Checker::run() {
 
 bool checkModel(clang::ASTContext &ctx, TranslationModel &model) {
   bool ok = true;
+  // The generated code's names are `hy_...` (CheckNames.cpp).
+  if (!model.kernels.empty())
+    ok &= checkReservedNames(
+        ctx, [](llvm::StringRef n) { return n.starts_with("hy_"); }, Diag::ReservedName);
   std::vector<const Kernel *> earlier;
   for (auto &k : model.kernels) {
     ok &= checks::Checker(ctx, *k, earlier).run();

@@ -112,6 +112,42 @@ public:
 
 } // namespace
 
+// The line of source text at `loc` (a pragma, for messages), at most 60
+// characters.
+static std::string lineAt(const SourceManager &SM, SourceLocation loc) {
+  bool invalid = false;
+  const char *p = SM.getCharacterData(loc, &invalid);
+  std::string text;
+  for (; !invalid && p && *p && *p != '\n' && *p != '\r' && text.size() < 60; ++p)
+    text += *p == '\t' ? ' ' : *p;
+  while (!text.empty() && text.back() == ' ')
+    text.pop_back();
+  return text;
+}
+
+// Another pragma between hy pragma `d` and the statement it belongs to
+// (beginning at `stmt`): hyc replaces the hy pragma with its own code right
+// before the statement, so the other one would end up before that code
+// (an `omp simd` before `omp parallel for`, an `unroll` before a launch).
+static bool pragmaBetween(ASTContext &ctx, const PragmaTable &table, const PragmaDirective &d,
+                          SourceLocation stmt, const char *what) {
+  const SourceManager &SM = ctx.getSourceManager();
+  for (SourceLocation p : table.allPragmas)
+    if (SM.isBeforeInTranslationUnit(d.endLoc, p) && SM.isBeforeInTranslationUnit(p, stmt)) {
+      bool hy = false;
+      for (const PragmaDirective &o : table.pragmas)
+        hy |= o.loc == p;
+      if (hy)
+        continue; // two hy pragmas: reported where they attach
+      report(ctx.getDiagnostics(), p, Diag::PragmaBetween)
+          << lineAt(SM, p) << (d.kind == PragmaKind::Fetch ? "parallel fetch" : "parallel for")
+          << what;
+      report(ctx.getDiagnostics(), d.loc, Diag::NoteHyPragma);
+      return true;
+    }
+  return false;
+}
+
 bool attachPragmas(ASTContext &ctx, const PragmaTable &table, Attachment &out) {
   SourceManager &SM = ctx.getSourceManager();
   DiagnosticsEngine &DE = ctx.getDiagnostics();
@@ -134,15 +170,20 @@ bool attachPragmas(ASTContext &ctx, const PragmaTable &table, Attachment &out) {
     return best;
   };
 
+  bool ok = true;
   for (auto [id, ifs] : col.probes) {
     const PragmaDirective *d = table.byId(id);
     if (!d || d->kind != PragmaKind::Fetch)
       continue;
+    if (pragmaBetween(ctx, table, *d, SM.getExpansionLoc(probeBody(ifs)->getBeginLoc()),
+                      "statement")) {
+      ok = false;
+      continue;
+    }
     out.fetchProbes[id] = ifs;
     out.probePragma[ifs] = d;
   }
 
-  bool ok = true;
   for (const PragmaDirective &d : table.pragmas) {
     if (!d.valid || d.kind != PragmaKind::ParallelFor)
       continue;
@@ -158,6 +199,15 @@ bool attachPragmas(ASTContext &ctx, const PragmaTable &table, Attachment &out) {
         next = &p;
     if (!next || innermost(next->begin) != scope) {
       report(DE, d.loc, Diag::NoStatement) << "parallel for";
+      ok = false;
+      continue;
+    }
+    // A loop-hint pragma (`#pragma GCC unroll`) makes the loop an
+    // attributed statement: the loop itself is what counts.
+    SourceLocation stmtBegin = next->begin;
+    if (const auto *as = dyn_cast<AttributedStmt>(next->stmt))
+      stmtBegin = SM.getExpansionLoc(as->getSubStmt()->getBeginLoc());
+    if (pragmaBetween(ctx, table, d, stmtBegin, "loop")) {
       ok = false;
       continue;
     }

@@ -18,7 +18,7 @@ namespace {
 
 // Records every #elif/#else/#endif of the main file with the #if it belongs
 // to (directives inside skipped blocks are not seen, and need not be: they
-// lie inside the group that skips them).
+// lie inside the group that skips them), and where every pragma is.
 class Recorder : public PPCallbacks {
 public:
   Recorder(const SourceManager &SM, PragmaTable &table) : SM(SM), table(table) {}
@@ -38,6 +38,11 @@ public:
     add(loc, ifLoc, "elifndef");
   }
   void Else(SourceLocation loc, SourceLocation ifLoc) override { add(loc, ifLoc, "else"); }
+  void PragmaDirective(SourceLocation loc, PragmaIntroducerKind) override {
+    SourceLocation at = SM.getExpansionLoc(loc);
+    if (SM.isWrittenInMainFile(at))
+      table.allPragmas.push_back(at);
+  }
   void Endif(SourceLocation loc, SourceLocation ifLoc) override { add(loc, ifLoc, "endif"); }
 
 private:

@@ -3,6 +3,7 @@
 //   parallel fetch(m : s0, ... : o0, ... : t0, ... [: p0, ...])
 #include "PragmaParser.h"
 #include "hy/Diagnostics.h"
+#include <map>
 
 using namespace clang;
 
@@ -160,8 +161,15 @@ private:
             report(DE, here(), Diag::ExpectedToken) << "a variable name in 'reduction'";
             return false;
           }
-          c.vars.push_back({cur().getIdentifierInfo()->getName().str(),
-                            cur().getLocation()});
+          std::string name = cur().getIdentifierInfo()->getName().str();
+          // One variable, one reduction per loop (OpenMP refuses a second).
+          auto [first, isNew] = reduced.emplace(name, cur().getLocation());
+          if (!isNew) {
+            report(DE, cur().getLocation(), Diag::DuplicateReductionVar) << name;
+            report(DE, first->second, Diag::NoteFirstNamed) << name;
+            return false;
+          }
+          c.vars.push_back({name, cur().getLocation()});
           ++pos;
         } while (!atEnd() && cur().is(tok::comma) && (++pos, true));
         if (!expect(tok::r_paren, "')' after the reduction variables"))
@@ -337,6 +345,7 @@ private:
   SourceLocation hyLoc;
   const std::vector<Token> &toks;
   size_t pos = 0;
+  std::map<std::string, SourceLocation> reduced; // reduction variables so far
 };
 
 } // namespace

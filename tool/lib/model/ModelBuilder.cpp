@@ -33,6 +33,14 @@ public:
 
   bool run() {
     walkDecls(ctx.getTranslationUnitDecl());
+    // A pragma in code the walk does not reach would be left in place and
+    // its loop run serially without a word: an error instead.
+    for (const auto &[id, loop] : att.loops)
+      if (const PragmaDirective *p = pragmas.byId(id); p && !reached.count(p))
+        error(p->loc, Diag::PragmaNotReached);
+    for (const auto &[id, probe] : att.fetchProbes)
+      if (const PragmaDirective *p = pragmas.byId(id); p && !reached.count(p))
+        error(p->loc, Diag::PragmaNotReached);
     return ok;
   }
 
@@ -42,14 +50,20 @@ private:
     if (!fs)
       return nullptr;
     auto it = att.loopPragma.find(fs);
-    return it == att.loopPragma.end() ? nullptr : it->second;
+    if (it == att.loopPragma.end())
+      return nullptr;
+    reached.insert(it->second);
+    return it->second;
   }
   const PragmaDirective *fetchPragma(const Stmt *s) const {
     const auto *is = dyn_cast_or_null<IfStmt>(s);
     if (!is)
       return nullptr;
     auto it = att.probePragma.find(is);
-    return it == att.probePragma.end() ? nullptr : it->second;
+    if (it == att.probePragma.end())
+      return nullptr;
+    reached.insert(it->second);
+    return it->second;
   }
   bool isBlockLoop(const Stmt *s) const {
     const PragmaDirective *p = loopPragma(s);
@@ -80,6 +94,8 @@ private:
       if (!SM.isInMainFile(SM.getExpansionLoc(d->getLocation())) &&
           !isa<NamespaceDecl>(d) && !isa<LinkageSpecDecl>(d))
         continue;
+      if (const auto *fr = dyn_cast<FriendDecl>(d); fr && fr->getFriendDecl())
+        d = fr->getFriendDecl(); // a friend function defined in its class
       if (const auto *ftd = dyn_cast<FunctionTemplateDecl>(d))
         d = ftd->getTemplatedDecl();
       if (const auto *fd = dyn_cast<FunctionDecl>(d)) {
@@ -117,6 +133,14 @@ private:
       walkHost(le->getBody());
       return;
     }
+    // Member functions of a local class: their loops are kernels too.
+    if (const auto *ds = dyn_cast<DeclStmt>(s))
+      for (const Decl *d : ds->decls())
+        if (const auto *rd = dyn_cast<CXXRecordDecl>(d); rd && rd->hasDefinition()) {
+          const FunctionDecl *saved = currentFunction;
+          walkDecls(rd);
+          currentFunction = saved;
+        }
     for (const Stmt *c : s->children())
       walkHost(c);
   }
@@ -155,17 +179,70 @@ private:
     return true;
   }
 
+  // The declaration at namespace scope whose text holds `d` (a lambda's
+  // class), or `d` itself.
+  const Decl *holder(const Decl *d) const {
+    SourceLocation at = SM.getExpansionLoc(d->getBeginLoc());
+    for (const Decl *o : d->getDeclContext()->decls()) {
+      if (o == d || o->isImplicit())
+        continue;
+      SourceRange r = SM.getExpansionRange(o->getSourceRange()).getAsRange();
+      if (!SM.isBeforeInTranslationUnit(at, r.getBegin()) &&
+          !SM.isBeforeInTranslationUnit(r.getEnd(), at))
+        return o;
+    }
+    return d;
+  }
+
+  // The function's name as part of an identifier (kernel names): operators,
+  // lambdas, constructors and names outside ASCII letters and digits get a
+  // spelling made of those.
+  static std::string identifierPart(const FunctionDecl *fd) {
+    if (const auto *md = dyn_cast<CXXMethodDecl>(fd); md && md->getParent()->isLambda())
+      return "lambda";
+    switch (fd->getOverloadedOperator()) {
+#define OVERLOADED_OPERATOR(Name, Spelling, Token, Unary, Binary, MemberOnly)                      \
+  case OO_##Name:                                                                                  \
+    return "operator" #Name;
+#include "clang/Basic/OperatorKinds.def"
+    default:
+      break;
+    }
+    if (isa<CXXConversionDecl>(fd))
+      return "conversion";
+    if (isa<CXXDestructorDecl>(fd))
+      return "destructor";
+    std::string name = fd->getNameAsString(), out;
+    for (char c : name)
+      if (std::isalnum(static_cast<unsigned char>(c)) && static_cast<unsigned char>(c) < 128)
+        out += c;
+      else if (c == '_' || (!out.empty() && out.back() != '_'))
+        out += '_'; // a run of other characters becomes one '_'
+    if (out.empty() || !std::isalpha(static_cast<unsigned char>(out[0])))
+      out = "fn" + out;
+    return out;
+  }
+
   // --- kernels
   void buildKernel(const ForStmt *outer) {
+    if (auto d = unsupportedKernelPlace(ctx, outer)) {
+      error(loopPragma(outer)->loc, *d);
+      return;
+    }
     auto k = std::make_unique<Kernel>();
     k->number = model.kernels.size();
     k->function = currentFunction;
     const Decl *top = currentFunction;
     if (const auto *ftd = currentFunction->getDescribedFunctionTemplate())
       top = ftd;
-    // Climb to a declaration at namespace scope (methods defined in classes).
-    while (top->getDeclContext() && !top->getDeclContext()->isFileContext()) {
-      const auto *parent = dyn_cast<Decl>(top->getDeclContext());
+    // Climb to a declaration at namespace scope (methods defined in classes;
+    // a friend function stands where it is written, in its class).
+    auto context = [](const Decl *d) {
+      return d->getFriendObjectKind() != Decl::FOK_None ? d->getLexicalDeclContext()
+                                                        : d->getDeclContext();
+    };
+    while (context(top) && !context(top)->isFileContext()) {
+      const auto *parent = dyn_cast<Decl>(context(top));
       if (!parent)
         break;
       top = parent;
@@ -173,12 +250,13 @@ private:
         if (const auto *ctd = rd->getDescribedClassTemplate())
           top = ctd;
     }
+    // A lambda's class at namespace scope (`auto f = [](...) {...};`) has
+    // no place of its own in the text: the declaration that holds it does.
+    if (const auto *rd = dyn_cast<CXXRecordDecl>(top); rd && rd->isLambda())
+      top = holder(rd);
     k->topLevel = top;
     unsigned line = SM.getExpansionLineNumber(outer->getBeginLoc());
-    std::string fname = currentFunction->getNameAsString();
-    if (fname.empty() || !std::isalpha(static_cast<unsigned char>(fname[0])))
-      fname = "fn";
-    k->name = "hy_" + fname + "_L" + std::to_string(line);
+    k->name = "hy_" + identifierPart(currentFunction) + "_L" + std::to_string(line);
 
     const Stmt *s = outer;
     while (true) {
@@ -423,6 +501,7 @@ private:
   const Attachment &att;
   TranslationModel &model;
   const FunctionDecl *currentFunction = nullptr;
+  mutable std::set<const PragmaDirective *> reached; // pragmas the walk met
   Kernel *kernel = nullptr;
   ZoneLoop *currentZone = nullptr; // the zone loop being walked
   std::vector<Node *> threadScopes;

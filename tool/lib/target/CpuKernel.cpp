@@ -115,9 +115,12 @@ struct CpuKernel {
   /// scratch Rewriter: no OpenMP, updates as written (see oneThreadText()).
   CpuKernel(const PrintInput &in, const Kernel &k, Rewriter &R, bool oneThread = false)
       : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), k(k), R(R),
-        report(in.opts.target == Target::OpenMP && !oneThread), oneThread(oneThread) {}
+        report(in.opts.target == Target::OpenMP && !oneThread), oneThread(oneThread),
+        reprinted(in.opts.target == Target::Cuda && k.function->isDependentContext()) {}
 
   void run() {
+    if (reprinted)
+      compoundIncrements();
     if (in.opts.target != Target::Cuda && !oneThread)
       checkSharedBudgetForCpu(in, k);
     if (!oneThread)
@@ -139,6 +142,21 @@ struct CpuKernel {
       l.emit(R);
     if (!oneThread)
       aroundLoop();
+  }
+
+  // The CUDA output's CPU path in a template goes through nvcc's front end,
+  // which reprints `i = i + s` increments in a form g++'s OpenMP refuses.
+  void compoundIncrements() {
+    for (const LoopInfo &li : k.blockLoops)
+      compoundIncrement(ctx, li, R);
+    std::function<void(const Node *)> threads = [&](const Node *n) {
+      if (n->kind == NodeKind::ThreadNest)
+        for (const LoopInfo &li : n->loops)
+          compoundIncrement(ctx, li, R);
+      for (auto &c : n->children)
+        threads(c.get());
+    };
+    threads(k.body.get());
   }
 
   // Updates that may be atomic (hy::fetch_<op> calls are the user's own).
@@ -197,6 +215,9 @@ struct CpuKernel {
   void pragmas() {
     std::string declare;
     std::string clauses = ompClauses(in, k, collapsed, declare);
+    if (!oneThread)
+      for (unsigned i = 0; i < collapsed; ++i)
+        checkOmpStart(ctx, k.blockLoops[i], R);
     const PragmaDirective &outer = *k.blockLoops.front().pragma;
     std::string omp;
     if (privatized.empty()) {
@@ -297,7 +318,15 @@ struct CpuKernel {
       ThreadLanes l(in, k, *n);
       std::string why;
       const std::string idx = n->loops.back().index->getName().str();
-      if (l.plan(why)) {
+      // The lanes copy the loop's header as written (`omp simd` would meet
+      // the increment nvcc reprints): in order instead.
+      bool assigned = false;
+      for (const LoopInfo &li : n->loops)
+        assigned |= assignIncrement(li) != nullptr;
+      if (reprinted && assigned) {
+        note(n->loops.back().pragma->loc,
+             "threads '" + idx + "' run in order: an 'i = i + s' increment in a template");
+      } else if (l.plan(why)) {
         note(n->loops.back().pragma->loc,
              "threads '" + idx + "' run as SIMD lanes ('omp simd' loops innermost)");
         out.push_back(std::move(l));
@@ -373,6 +402,7 @@ struct CpuKernel {
   bool report;
   CpuCopies copies = cpuCopies(in, k);
   bool oneThread;        // the scratch version for a team of one
+  bool reprinted;        // CUDA output, in a template: nvcc reprints it
   bool versioned = false; // has a version for one thread
   unsigned collapsed = 1;
   std::vector<const Reduction *> privatized; // in clause order

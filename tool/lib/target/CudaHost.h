@@ -16,6 +16,14 @@ namespace hy::cudagen {
 /// after reporting a call to a function without a body.
 bool deviceFunctions(const PrintInput &in, std::set<const clang::FunctionDecl *> &out);
 
+/// What code that runs on the GPU may do (CudaDeviceCode.cpp): reports
+/// exceptions, RTTI, non-constant globals and calls nvcc would not compile
+/// for the device in kernels and `device` functions, and copies the
+/// constants device functions need into their bodies (in `host`). False on
+/// error.
+bool checkDeviceCode(const PrintInput &in, const std::set<const clang::FunctionDecl *> &device,
+                     clang::Rewriter &host);
+
 /// In every host function of the file (not those in `onDevice`, which run
 /// on the GPU): hy::cuda::host(...) before host statements that touch
 /// arrays (variables or members) that may be on the device; in resident

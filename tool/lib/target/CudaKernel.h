@@ -7,6 +7,7 @@
 // file per concern; CudaPrinter.cpp prints launches and the output file.
 #pragma once
 
+#include "CudaScope.h"
 #include "PrintUtil.h"
 #include "hy/Analysis.h"
 #include "hy/Diagnostics.h"
@@ -66,7 +67,7 @@ struct Sets {
 class KernelPrinter {
 public:
   KernelPrinter(const PrintInput &in, const Kernel &k, Rewriter &R)
-      : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), k(k), R(R) {}
+      : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), k(k), R(R), scope(in, k, R) {}
 
   /// Up to three collapsed block loops map to grid dimensions (innermost ->
   /// x), so a block finds its indices without dividing; more loops share x
@@ -107,6 +108,12 @@ public:
   /// gridPerLoop), clamped by hy::cuda::grid_dim; kernels stride beyond.
   std::string gridText() const;
   std::string templArgs() const { return templateArgs(); }
+  /// The kernel's declaration, for a kernel defined after the class whose
+  /// member function launches it.
+  std::string prototype() const;
+  /// What the kernel's text could not carry from the scope of its loop
+  /// (CudaKernelScope.cpp); known after print().
+  const std::vector<Problem> &scopeProblems() const { return scope.problems; }
 
   /// A tile as the report describes it: its extents, element type, bytes
   /// (0 when its size is known only at run time).
@@ -190,10 +197,24 @@ private:
   void renameIn(const Stmt *s, const VarDecl *v, const std::string &to);
 
   // --- the kernel definition (CudaKernelText.cpp)
+  /// The kernel's text of an expression: the source as rewritten for the
+  /// kernel (members qualified, constants named plainly).
+  std::string text(const Expr *e) const {
+    auto it = texts.find(e);
+    if (it != texts.end())
+      return it->second;
+    return texts[e] = R.getRewrittenText(SM.getExpansionRange(e->getSourceRange()));
+  }
+  TextOf textOf() const {
+    return [this](const Expr *e) { return text(e); };
+  }
+  /// A type of a variable from outside the kernel, as the kernel spells it.
+  std::string outerType(QualType t) const { return typeText(ctx, namespaceType(ctx, t)); }
   std::string params() const;
   std::string gridParams(const std::string &type) const;
   std::string templateHeader() const;
   std::string templateArgs() const;
+  std::string launchBounds() const;
   std::string kernelDefinition();
 
   const PrintInput &in;
@@ -201,6 +222,10 @@ private:
   const SourceManager &SM;
   const Kernel &k;
   Rewriter &R;
+  KernelScope scope;
+  // Kernel texts of expressions, kept from before later rewrites replace
+  // the text around them (a fetch's sizes and origins, in its pragma line).
+  mutable std::map<const Expr *, std::string> texts;
   unsigned collapsed = 1;
   bool flat = false;
   std::vector<const Node *> nests;

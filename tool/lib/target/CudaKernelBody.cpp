@@ -75,7 +75,7 @@ std::string KernelPrinter::redirect(const Expr *e, const Fetch *f, bool apply) {
   std::vector<std::string> local(rank);
   for (int d = 0; d < rank; ++d) {
     std::string x = R.getRewrittenText(SM.getExpansionRange(idx[d]->getSourceRange()));
-    std::string o = exprText(ctx, f->origins[d]);
+    std::string o = text(f->origins[d]);
     local[d] = "(" + x + ") - (" + o + ")";
     if (in.opts.checkFetch)
       local[d] = "hy::tile_index_checked(" + local[d] + ", " + t->size[d] + ", " +

@@ -6,6 +6,15 @@
 namespace hy::cudagen {
 
 bool KernelPrinter::print(std::string &kernelText) {
+  // First: the names the kernel's text needs at namespace scope, so that
+  // every later rewrite copies text that has them.
+  scope.run();
+  for (auto &f : k.fetches) { // their pragma lines are replaced later
+    for (const Expr *e : f->sizes)
+      text(e);
+    for (const Expr *e : f->origins)
+      text(e);
+  }
   computeShape();
   if (!ok)
     return false;

@@ -17,14 +17,14 @@ std::string KernelPrinter::params() const {
     std::string name = c.var->getName().str();
     std::string decl;
     if (c.array.kind == ArrayKind::Worklist)
-      decl = "hy::cuda::worklist_view<" + typeText(ctx, c.array.elem) + "> " + name;
+      decl = "hy::cuda::worklist_view<" + outerType(c.array.elem) + "> " + name;
     else if (c.array.kind != ArrayKind::None)
-      decl = "hy::cuda::view<" + typeText(ctx, c.array.elem) + ", " +
+      decl = "hy::cuda::view<" + outerType(c.array.elem) + ", " +
              std::to_string(c.array.rank ? c.array.rank : 1) + "> " + name;
     else if (c.reduction)
-      decl = typeText(ctx, c.var->getType()) + " *hy_red_" + name;
+      decl = outerType(c.var->getType()) + " *hy_red_" + name;
     else
-      decl = typeText(ctx, c.var->getType()) + " " + name;
+      decl = outerType(c.var->getType()) + " " + name;
     p += (p.empty() ? "" : ", ") + decl;
   }
   return p + (p.empty() || grid.empty() ? "" : ", ") + grid;
@@ -90,23 +90,20 @@ std::string KernelPrinter::gridParams(const std::string &type) const {
   return p;
 }
 
-std::string KernelPrinter::templateHeader() const {
-  if (const auto *ftd = k.function->getDescribedFunctionTemplate())
-    return sourceText(SM, ctx.getLangOpts(), ftd->getTemplateParameters()->getSourceRange()) + "\n";
-  return "";
+std::string KernelPrinter::templateHeader() const { return scope.templateHeader; }
+
+std::string KernelPrinter::templateArgs() const { return scope.templateArgs; }
+
+std::string KernelPrinter::launchBounds() const {
+  // min_blocks(N): nvcc limits registers so that N blocks fit per multiprocessor.
+  const int minBlocks = k.blockLoops.front().pragma->minBlocks;
+  return "__launch_bounds__(" + std::to_string(shape.total()) +
+         (minBlocks ? ", " + std::to_string(minBlocks) : std::string()) + ")";
 }
 
-std::string KernelPrinter::templateArgs() const {
-  const auto *ftd = k.function->getDescribedFunctionTemplate();
-  if (!ftd)
-    return "";
-  std::string a = "<";
-  bool first = true;
-  for (const NamedDecl *p : *ftd->getTemplateParameters()) {
-    a += (first ? "" : ", ") + p->getName().str();
-    first = false;
-  }
-  return a + ">";
+std::string KernelPrinter::prototype() const {
+  return templateHeader() + "__global__ void " + launchBounds() + " " + k.name + "(" + params() +
+         ");\n";
 }
 
 std::string KernelPrinter::kernelDefinition() {
@@ -117,11 +114,9 @@ std::string KernelPrinter::kernelDefinition() {
                   " threads, shared memory " +
                   (useDynamic ? "dynamic" : std::to_string(sharedBytes) + " bytes") + "\n";
   s += templateHeader();
-  // min_blocks(N): nvcc limits registers so that N blocks fit per multiprocessor.
-  const int minBlocks = outer.pragma->minBlocks;
-  s += "__global__ void __launch_bounds__(" + std::to_string(shape.total()) +
-       (minBlocks ? ", " + std::to_string(minBlocks) : std::string()) + ") " + k.name +
-       "(" + params() + ") {\n";
+  s += "__global__ void " + launchBounds() + " " + k.name + "(" + params() + ") {\n";
+  // What the loop's text names from the scope it left (CudaKernelScope.cpp).
+  s += scope.preamble;
   s += "  const int hy_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
   s += "  const int hy_nthreads = blockDim.x * blockDim.y * blockDim.z;\n";
   s += "  const bool hy_leader = hy_tid == 0;\n";
@@ -137,7 +132,7 @@ std::string KernelPrinter::kernelDefinition() {
   }
   for (const Reduction &r : k.reductions)
     if (!r.isArray) {
-      std::string ty = typeText(ctx, r.var->getType());
+      std::string ty = outerType(r.var->getType());
       std::string name = r.var->getName().str();
       s += "  " + ty + " " + name + " = " + opType(r.op) + "::identity<" + ty + ">();\n";
       s += "  " + ty + " hy_" + name + "_t = " + opType(r.op) + "::identity<" + ty + ">();\n";
@@ -145,14 +140,14 @@ std::string KernelPrinter::kernelDefinition() {
   for (unsigned i = 0; i < collapsed; ++i)
     if (deviceTrip(i))
       s += "  const long long hy_trip" + std::to_string(i) + " = " +
-           tripText(ctx, k.blockLoops[i]) + "; // read on the device\n";
+           tripText(ctx, k.blockLoops[i], textOf()) + "; // read on the device\n";
   std::string close = "  }\n";
   if (gridPerLoop()) {
     static const char *const xyz[] = {"x", "y", "z"};
     for (unsigned i = 0; i < collapsed; ++i) {
       const LoopInfo &li = k.blockLoops[i];
       std::string b = "hy_b" + std::to_string(i), d = xyz[collapsed - 1 - i];
-      std::string step = stepText(ctx, li);
+      std::string step = stepText(li, textOf());
       std::string ind(2 + 2 * i, ' ');
       std::string first = "blockIdx." + d, stride = "gridDim." + d;
       if (flat && i + 1 == collapsed) { // one iteration per thread
@@ -162,7 +157,7 @@ std::string KernelPrinter::kernelDefinition() {
       s += ind + "for (long long " + b + " = " + first + "; " + b + " < hy_trip" +
            std::to_string(i) + "; " + b + " += " + stride + ") {\n";
       s += ind + "  const " + indexType(li) + " " + li.index->getName().str() + " = (" +
-           exprText(ctx, li.lower) + ") + (" + indexType(li) + ")" + b +
+           text(li.lower) + ") + (" + indexType(li) + ")" + b +
            (step == "1" ? "" : " * " + step) + "; (void)" + li.index->getName().str() + ";\n";
     }
     close = std::string(collapsed, '}');
@@ -174,12 +169,13 @@ std::string KernelPrinter::kernelDefinition() {
   for (int i = (int)decls.size() - 1; i >= 0; --i) {
     const LoopInfo &li = k.blockLoops[i];
     std::string pos = i == 0 ? rest : "(" + rest + " % hy_trip" + std::to_string(i) + ")";
-    std::string step = stepText(ctx, li);
+    std::string step = stepText(li, textOf());
     decls[i] = "    const " + indexType(li) + " " + li.index->getName().str() + " = (" +
-               exprText(ctx, li.lower) + ") + (" + indexType(li) + ")" + pos +
+               text(li.lower) + ") + (" + indexType(li) + ")" + pos +
                (step == "1" ? "" : " * " + step) + "; (void)" + li.index->getName().str() + ";\n";
     if (i > 0) {
-      s += "    const long long hy_trip" + std::to_string(i) + " = " + tripText(ctx, li) + ";\n";
+      s += "    const long long hy_trip" + std::to_string(i) + " = " + tripText(ctx, li, textOf()) +
+           ";\n";
       rest = "(" + rest + " / hy_trip" + std::to_string(i) + ")";
     }
   }
@@ -203,7 +199,7 @@ std::string KernelPrinter::kernelDefinition() {
       if (flat) // the block-level value is each thread's own
         s += "  hy::cuda::block_combine<" + opType(r.op) + ">(hy_red_" + name + ", " +
              opType(r.op) + "::apply(hy_" + name + "_t, " + name + "), " + opType(r.op) +
-             "::identity<" + typeText(ctx, r.var->getType()) + ">());\n";
+             "::identity<" + outerType(r.var->getType()) + ">());\n";
       else
         s += "  hy::cuda::block_combine<" + opType(r.op) + ">(hy_red_" + name + ", hy_" + name +
              "_t, " + name + ");\n";

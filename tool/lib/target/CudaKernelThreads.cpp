@@ -55,8 +55,8 @@ void KernelPrinter::threadNest(const Node *n, bool inCompound) {
     replacePragma(R, *li.pragma, "// " + li.pragma->text + " (" + tid + ")");
     std::string idx = li.index->getName().str();
     std::string ty = li.declaresIndex ? indexType(li) + " " : "";
-    std::string lo = "(" + exprText(ctx, li.lower) + ")";
-    std::string step = stepText(ctx, li);
+    std::string lo = "(" + text(li.lower) + ")";
+    std::string step = stepText(li, textOf());
     std::string start = lo + " + (" + indexType(li) + ")" + tid +
                         (step == "1" ? "" : " * " + step);
     std::string header;
@@ -66,7 +66,7 @@ void KernelPrinter::threadNest(const Node *n, bool inCompound) {
       header = "if (" + (li.declaresIndex ? "const " + ty : "") + idx + " = " + start + "; true)";
     else
       header = "for (" + ty + idx + " = " + start + "; " + idx + " " + cmpText(li) + " (" +
-               exprText(ctx, li.bound) + "); " + idx + " += (" + indexType(li) + ")" + ntid +
+               text(li.bound) + "); " + idx + " += (" + indexType(li) + ")" + ntid +
                (step == "1" ? "" : " * " + step) + ")";
     if (plane && i == 0)
       header = "if (threadIdx.z == 0) " + header;
@@ -79,7 +79,7 @@ void KernelPrinter::threadNest(const Node *n, bool inCompound) {
   for (const Reduction &r : n->reductions) {
     std::string name = r.var->getName().str();
     std::string part = "hy_" + name + "_t" + std::to_string(partialCounter++);
-    std::string ty = typeText(ctx, r.var->getType());
+    std::string ty = outerType(r.var->getType());
     pre += ty + " " + part + " = " + opType(r.op) + "::identity<" + ty + ">(); ";
     post += " " + name + " = " + opType(r.op) + "::apply(" + name + ", hy::cuda::block_reduce<" +
             opType(r.op) + ">(" + part + "));";

@@ -18,14 +18,14 @@ void KernelPrinter::computeTiles() {
     Tile t;
     t.f = f;
     t.name = "hy_tile" + std::to_string(f->number) + "_" + f->array->getName().str();
-    t.elem = typeText(ctx, f->type.elem);
+    t.elem = outerType(f->type.elem);
     int rank = f->sizes.size();
     bool constant = true;
     for (int d = 0; d < rank; ++d) {
       if (f->constSizes[d])
         t.size.push_back(std::to_string(*f->constSizes[d]));
       else {
-        t.size.push_back("(" + exprText(ctx, f->sizes[d]) + ")");
+        t.size.push_back("(" + text(f->sizes[d]) + ")");
         constant = false;
       }
     }
@@ -144,7 +144,7 @@ std::string KernelPrinter::copyLoop(const Fetch *f, const Tile *t, bool in) cons
     return std::string("hy::cuda::") + (in ? "tile_load<" : "tile_store<") + t->size[0] + ", " +
            t->size[1] + ", " + t->pitch[1] + ", " + (f->perm[0] == 1 ? "true" : "false") +
            ", " + std::to_string(shape.total()) + ">(" + t->name + ", " + m + ", " +
-           exprText(ctx, f->origins[0]) + ", " + exprText(ctx, f->origins[1]) + ");";
+           text(f->origins[0]) + ", " + text(f->origins[1]) + ");";
   }
   if (f->privatized && in) // the whole tile, padding included, from the identity
     return "for (int hy_e = hy_tid; hy_e < " + t->count + "; hy_e += hy_nthreads) " + t->name +
@@ -169,7 +169,7 @@ std::string KernelPrinter::copyLoop(const Fetch *f, const Tile *t, bool in) cons
     flat = "(" + flat + ") * " + t->pitch[s2] + " + " + a[f->perm[s2]];
   std::string guard, at;
   for (int d = 0; d < rank; ++d) {
-    std::string g = "(" + exprText(ctx, f->origins[d]) + ") + " + a[d];
+    std::string g = "(" + text(f->origins[d]) + ") + " + a[d];
     at += (d ? ", " : "") + g;
     guard += std::string(d ? " && " : "") + "(unsigned long long)(" + g +
              ") < (unsigned long long)" + m + ".extent(" + std::to_string(d) + ")";

@@ -7,7 +7,9 @@
 // is Report.cpp's.
 #include "CudaHost.h"
 #include "CudaKernel.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include <map>
 
 namespace hy {
@@ -53,6 +55,48 @@ std::string hostTripSyncs(const Kernel &k, unsigned collapsed) {
   return s;
 }
 
+// The pragma as run-time messages name it: every launch argument and
+// reduction repeats it, so a long one (thousands of clauses) is cut short
+// and the output stays linear in the input.
+std::string shortText(const std::string &text) {
+  constexpr size_t kMax = 96;
+  return text.size() <= kMax ? text : text.substr(0, kMax - 3) + "...";
+}
+
+// Where a kernel goes: before the declaration at namespace scope that holds
+// its loop, or (a member function defined in its class) declared there and
+// defined after the class; inside the function's namespace, reopened when
+// that declaration stands in an enclosing one (`void ns::S::f() {...}` at
+// global scope).
+struct Placement {
+  const Decl *decl = nullptr;
+  bool after = false;
+  std::string open, close;
+};
+
+Placement placement(const PrintInput &in, const Kernel &k) {
+  Placement p;
+  p.decl = k.topLevel;
+  p.after = isa<CXXRecordDecl>(k.topLevel) || isa<ClassTemplateDecl>(k.topLevel) ||
+            isa<ClassTemplatePartialSpecializationDecl>(k.topLevel);
+  const DeclContext *lexical = k.topLevel->getLexicalDeclContext();
+  while (lexical->isTransparentContext())
+    lexical = lexical->getParent();
+  std::vector<const NamespaceDecl *> path;
+  for (const DeclContext *dc = k.function->getEnclosingNamespaceContext(); dc && dc != lexical;
+       dc = dc->getParent())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(dc))
+      path.push_back(ns);
+    else if (dc->isTranslationUnit())
+      return p; // not inside the declaration's namespace: leave it
+  for (auto it = path.rbegin(); it != path.rend(); ++it) {
+    p.open += std::string((*it)->isInline() ? "inline " : "") + "namespace " +
+              ((*it)->isAnonymousNamespace() ? "" : (*it)->getName().str() + " ") + "{\n";
+    p.close += "}\n";
+  }
+  return p;
+}
+
 } // namespace
 
 bool printCuda(const PrintInput &in, std::string &out) {
@@ -69,6 +113,7 @@ bool printCuda(const PrintInput &in, std::string &out) {
     rewriteKernelForCpu(in, *k, cpu);
 
   std::map<const Decl *, std::string> before; // kernels before top-level decls
+  std::map<const Decl *, std::string> after;  // and after top-level classes
   std::map<const FunctionDecl *, std::vector<const Kernel *>> byFunction;
   for (auto &kp : in.model.kernels) {
     const Kernel &k = *kp;
@@ -77,11 +122,24 @@ bool printCuda(const PrintInput &in, std::string &out) {
     ompPragma(in, k, collapsed);
     kpr.setCollapsed(collapsed);
     std::string text;
-    if (!kpr.print(text)) {
+    bool printed = kpr.print(text);
+    if (!kpr.scopeProblems().empty()) {
+      reportAll(ctx.getDiagnostics(), kpr.scopeProblems());
+      printed = false;
+    }
+    if (!printed) {
       ok = false;
       continue;
     }
-    before[k.topLevel] += text + "\n";
+    // In the function's namespace, where the class of a member function is
+    // complete: a member function's kernel is declared before its class and
+    // defined after it (the kernel names the class's members).
+    Placement at = placement(in, k);
+    if (at.after) {
+      before[at.decl] += at.open + kpr.prototype() + at.close + "\n";
+      after[at.decl] += at.open + text + at.close + "\n";
+    } else
+      before[at.decl] += at.open + text + at.close + "\n";
     byFunction[k.function].push_back(&k);
 
     // The launch replacing the region.
@@ -89,7 +147,7 @@ bool printCuda(const PrintInput &in, std::string &out) {
     CharSourceRange region =
         CharSourceRange::getCharRange(outer.pragma->loc, stmtEnd(ctx, outer.loop));
     std::string cpuText = cpu.getRewrittenText(region);
-    std::string whereText = cString(where(SM, outer.pragma->loc) + " (" + outer.pragma->text + ")");
+    std::string whereText = cString(where(SM, outer.pragma->loc) + " (" + shortText(outer.pragma->text) + ")");
     std::string trips, tripDecls;
     for (unsigned i = 0; i < collapsed; ++i) {
       if (kpr.deviceTrip(i))
@@ -147,6 +205,7 @@ bool printCuda(const PrintInput &in, std::string &out) {
       L += "#line " + std::to_string(nextLine) + " " + cString(in.opts.inputName) + "\n";
     host.ReplaceText(region, L);
   }
+  ok &= checkDeviceCode(in, device, host);
   if (!ok)
     return false;
 
@@ -165,6 +224,31 @@ bool printCuda(const PrintInput &in, std::string &out) {
       t += "#line " + std::to_string(SM.getExpansionLineNumber(at)) + " " +
            cString(in.opts.inputName) + "\n";
     host.InsertTextBefore(at, t);
+  }
+  for (auto &[decl, text] : after) {
+    // At the start of the line after the class's `};` (or right after it).
+    SourceLocation end = SM.getExpansionRange(decl->getEndLoc()).getEnd();
+    SourceLocation semi = Lexer::findLocationAfterToken(end, tok::semi, SM, ctx.getLangOpts(), false);
+    SourceLocation at = semi.isValid() ? semi : Lexer::getLocForEndOfToken(end, 0, SM, ctx.getLangOpts());
+    bool invalid = false;
+    const char *p = SM.getCharacterData(at, &invalid);
+    unsigned skip = 0;
+    while (!invalid && (p[skip] == ' ' || p[skip] == '\t'))
+      ++skip;
+    bool lineEnds = !invalid && (p[skip] == '\n' || p[skip] == '\r');
+    std::string t = text;
+    if (lineEnds) {
+      at = at.getLocWithOffset(skip + 1);
+      if (in.opts.lineDirectives)
+        t += "#line " + std::to_string(SM.getExpansionLineNumber(at)) + " " +
+             cString(in.opts.inputName) + "\n";
+    } else {
+      t = "\n" + t;
+      if (in.opts.lineDirectives)
+        t += "#line " + std::to_string(SM.getExpansionLineNumber(at)) + " " +
+             cString(in.opts.inputName) + "\n";
+    }
+    host.InsertTextAfter(at, t);
   }
 
   std::string body;

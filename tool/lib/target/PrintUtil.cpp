@@ -112,11 +112,15 @@ std::string lineDirective(const PrintInput &in, SourceLocation loc) {
   return "#line " + std::to_string(line) + " " + cString(in.opts.inputName) + "\n";
 }
 
-std::string stepText(ASTContext &ctx, const LoopInfo &li) {
+std::string stepText(const LoopInfo &li, const TextOf &text) {
   if (li.constStep)
     return std::to_string(*li.constStep);
-  std::string s = "(" + exprText(ctx, li.step) + ")";
+  std::string s = "(" + text(li.step) + ")";
   return li.stepSign < 0 ? "-" + s : s;
+}
+
+std::string stepText(ASTContext &ctx, const LoopInfo &li) {
+  return stepText(li, [&](const Expr *e) { return exprText(ctx, e); });
 }
 
 const char *cmpText(const LoopInfo &li) {
@@ -130,23 +134,33 @@ const char *cmpText(const LoopInfo &li) {
 }
 
 std::string tripText(ASTContext &ctx, const LoopInfo &li) {
+  return tripText(ctx, li, [&](const Expr *e) { return exprText(ctx, e); });
+}
+
+// The step's size: `i += s` counting down has a negative s.
+static std::string stepSize(const LoopInfo &li, bool up, const TextOf &text) {
+  if (li.constStep)
+    return std::to_string(std::llabs(*li.constStep));
+  if (!li.step)
+    return "1";
+  return (li.stepSign > 0) == up ? "(long long)(" + text(li.step) + ")"
+                                 : "-(long long)(" + text(li.step) + ")";
+}
+
+std::string tripText(ASTContext &ctx, const LoopInfo &li, const TextOf &text) {
   if (li.constTrip)
     return std::to_string(*li.constTrip);
-  std::string lo = "(long long)(" + exprText(ctx, li.lower) + ")";
-  std::string hi = "(long long)(" + exprText(ctx, li.bound) + ")";
-  std::string st = li.constStep ? std::to_string(std::llabs(*li.constStep))
-                                : "(long long)(" + exprText(ctx, li.step) + ")";
-  bool up = li.stepSign > 0;
-  std::string span;
-  if (li.cmp == BO_LE)
-    span = hi + " - " + lo + " + 1";
-  else if (li.cmp == BO_GE)
-    span = lo + " - " + hi + " + 1";
-  else
-    span = up ? hi + " - " + lo : lo + " - " + hi;
-  if (st == "1")
-    return "hy::trips(" + span + ", 1)";
-  return "hy::trips(" + span + ", " + st + ")";
+  // hy::trips(from, to, step) counts upwards, in the types the loop
+  // compares (the index's and the bound's), exactly for any 64-bit values;
+  // a loop that counts down is counted from its bound up to its start.
+  std::string lo = "(" + typeText(ctx, li.index->getType()) + ")(" + text(li.lower) + ")";
+  std::string hi = "(" + text(li.bound) + ")";
+  bool up = li.cmp == BO_LT || li.cmp == BO_LE ||
+            (li.cmp == BO_NE && (li.constStep ? *li.constStep > 0 : li.stepSign > 0));
+  bool incl = li.cmp == BO_LE || li.cmp == BO_GE;
+  std::string st = stepSize(li, up, text);
+  return std::string("hy::") + (incl ? "trips_incl(" : "trips(") + (up ? lo + ", " + hi : hi + ", " + lo) +
+         ", " + st + ")";
 }
 
 std::string typeText(ASTContext &ctx, QualType t) {
@@ -154,6 +168,63 @@ std::string typeText(ASTContext &ctx, QualType t) {
   pp.SuppressTagKeyword = true;
   pp.FullyQualifiedName = true;
   return t.getNonReferenceType().getUnqualifiedType().getAsString(pp);
+}
+
+
+// `i = i + s`, `i = s + i`, `i = i - s`: the binary operator on the right.
+const BinaryOperator *assignIncrement(const LoopInfo &li) {
+  const auto *as = dyn_cast_or_null<BinaryOperator>(li.loop->getInc());
+  if (!as || as->getOpcode() != BO_Assign)
+    return nullptr;
+  return dyn_cast<BinaryOperator>(as->getRHS()->IgnoreParenImpCasts());
+}
+
+// nvcc's front end prints a template's body again for the host compiler and
+// writes `i = i + 1` as `i = (i + 1)`, which g++'s OpenMP then rejects
+// ("invalid increment expression"); `i += 1` passes. The same step, written
+// as a compound assignment.
+void compoundIncrement(ASTContext &ctx, const LoopInfo &li, Rewriter &R) {
+  const BinaryOperator *rhs = assignIncrement(li);
+  if (!rhs)
+    return;
+  const SourceManager &SM = ctx.getSourceManager();
+  const auto *lhsRef = dyn_cast<DeclRefExpr>(rhs->getLHS()->IgnoreParenImpCasts());
+  bool indexFirst = lhsRef && lhsRef->getDecl() == li.index;
+  const Expr *step = indexFirst ? rhs->getRHS() : rhs->getLHS();
+  std::string op = rhs->getOpcode() == BO_Sub ? " -= " : " += ";
+  R.ReplaceText(SM.getExpansionRange(li.loop->getInc()->getSourceRange()),
+                li.index->getName().str() + op + "(" +
+                    R.getRewrittenText(SM.getExpansionRange(step->getSourceRange())) + ")");
+}
+
+// g++ counts an OpenMP loop's iterations in its index's type and runs
+// none when the count overflows, which bounds known only at run time can
+// make it do (`for (int i = lo; i < hi; ...)`, lo < 0 < hi): the start is
+// checked there (hy::omp_start stops with an error naming the loop). Not
+// for unsigned indices, constant bounds (checked by hyc) or a step of 1
+// from a start >= 0 (the count is then at most the bound).
+void checkOmpStart(ASTContext &ctx, const LoopInfo &li, Rewriter &R) {
+  QualType t = li.index->getType().getNonReferenceType();
+  if (li.constTrip || !li.lower || !li.bound ||
+      !(t->isDependentType() || t->isSignedIntegerType()))
+    return;
+  bool up = li.cmp == BO_LT || li.cmp == BO_LE ||
+            (li.cmp == BO_NE && (li.constStep ? *li.constStep > 0 : li.stepSign > 0));
+  bool unit = li.constStep ? std::llabs(*li.constStep) == 1 : !li.step;
+  const Expr *start = up ? li.lower : li.bound;
+  if (unit && !start->isValueDependent())
+    if (auto v = start->getIntegerConstantExpr(ctx); v && !v->isNegative())
+      return;
+  const SourceManager &SM = ctx.getSourceManager();
+  auto text = [&](const Expr *e) {
+    return R.getRewrittenText(SM.getExpansionRange(e->getSourceRange()));
+  };
+  bool incl = li.cmp == BO_LE || li.cmp == BO_GE;
+  R.ReplaceText(SM.getExpansionRange(li.lower->getSourceRange()),
+                "hy::omp_start<" + typeText(ctx, li.index->getType()) + ">(" + text(li.lower) +
+                    ", " + text(li.bound) + ", " + stepSize(li, up, text) + ", " +
+                    (up ? "true" : "false") + ", " + (incl ? "true" : "false") + ", " +
+                    cString(where(SM, li.loop->getBeginLoc())) + ")");
 }
 
 } // namespace hy

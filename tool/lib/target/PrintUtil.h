@@ -6,6 +6,7 @@
 #include "hy/Model.h"
 #include "hy/Targets.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include <functional>
 #include <string>
 
 namespace hy {
@@ -45,12 +46,17 @@ std::string lineDirective(const PrintInput &in, clang::SourceLocation loc);
 /// "file:line:col" of a location (for runtime messages).
 std::string where(const clang::SourceManager &SM, clang::SourceLocation loc);
 
+/// The text of an expression (as written, or as a rewriter has it).
+using TextOf = std::function<std::string(const clang::Expr *)>;
+
 /// Trip count of a canonical loop as C++ text.
 std::string tripText(clang::ASTContext &ctx, const LoopInfo &li);
+std::string tripText(clang::ASTContext &ctx, const LoopInfo &li, const TextOf &text);
 /// The comparison to use in a strided version of the loop (< or >, <= or >=).
 const char *cmpText(const LoopInfo &li);
 /// The step of a loop as text, sign included.
 std::string stepText(clang::ASTContext &ctx, const LoopInfo &li);
+std::string stepText(const LoopInfo &li, const TextOf &text);
 
 /// The shared memory a kernel's tiles need (`bytes`) against the limit of
 /// the CUDA architecture (--cuda-arch): an error when translating for CUDA
@@ -68,6 +74,19 @@ void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, clang::Rewriter 
 /// Debug mode (--check-fetch): wraps every index of an access that the GPU
 /// redirects to a tile in hy::tile_index_checked (serial and OpenMP).
 void rewriteFetchChecks(const PrintInput &in, const Kernel &k, clang::Rewriter &R);
+
+/// `i = i + s`, `i = s + i`, `i = i - s` as a loop's increment: the binary
+/// operator on the right, else null.
+const clang::BinaryOperator *assignIncrement(const LoopInfo &li);
+
+/// The increment `i = i + s` written `i += (s)` (nvcc's front end reprints
+/// a template's `i = i + s` as `i = (i + s)`, which g++'s OpenMP refuses).
+void compoundIncrement(clang::ASTContext &ctx, const LoopInfo &li, clang::Rewriter &R);
+
+/// The start of an OpenMP loop whose iteration count could overflow its
+/// signed index type (bounds known only at run time) goes through
+/// hy::omp_start, which stops with an error naming the loop.
+void checkOmpStart(clang::ASTContext &ctx, const LoopInfo &li, clang::Rewriter &R);
 
 /// Zone loops (ZonePrinter.cpp): the split over zones and the combine of
 /// their reductions (OpenMP and CUDA outputs; `cuda` syncs arrays' host copies).

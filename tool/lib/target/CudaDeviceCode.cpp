@@ -1,0 +1,244 @@
+// What code that runs on the GPU may do, checked where hyc can see it: the
+// kernels and the functions of the file they call, transitively (found by
+// deviceFunctions, CudaHost.cpp). nvcc would otherwise stop on the output:
+// no exceptions and no run-time type information on the device, no
+// non-constant global variables, and calls only to functions nvcc compiles
+// for the device (of this file, which hyc marks; of hy's runtime; constexpr;
+// marked HY_HD; the system's math library). Constants at namespace scope
+// that a device function odr-uses (an array indexed at run time, a
+// reference bound to one) or that nvcc cannot read there (not constexpr,
+// not an integer) get a copy at the start of its body, as kernels do
+// (CudaKernelScope.cpp).
+#include "CudaHost.h"
+#include "CudaScope.h"
+#include "hy/Analysis.h"
+#include "hy/Diagnostics.h"
+#include "hy/ModelBuilder.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
+#include <functional>
+
+using namespace clang;
+
+namespace hy::cudagen {
+
+namespace {
+
+// Whether nvcc compiles `fd` for the device although hyc does not mark it.
+bool deviceReady(const SourceManager &SM, const FunctionDecl *fd) {
+  if (const FunctionDecl *p = fd->getTemplateInstantiationPattern())
+    fd = p;
+  SourceLocation at = SM.getExpansionLoc(fd->getLocation());
+  if (SM.isInMainFile(at) || SM.isInSystemHeader(at) || fd->isConstexpr() || fd->isImplicit())
+    return true;
+  for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(dc);
+        ns && ns->getParent()->isTranslationUnit() && ns->getName() == "hy")
+      return true; // the runtime: device versions or HY_HD
+  for (const FunctionDecl *r : fd->redecls())
+    for (const auto *a : r->specific_attrs<AnnotateAttr>())
+      if (a->getAnnotation() == "hy_hd") // HY_HD, as hyc's parse defines it
+        return true;
+  return false;
+}
+
+class DeviceCode : public RecursiveASTVisitor<DeviceCode> {
+public:
+  DeviceCode(ASTContext &ctx, bool &ok) : ctx(ctx), SM(ctx.getSourceManager()), ok(ok) {}
+
+  /// Checks `body`, the code of `fn` (null: a kernel's loop).
+  void run(const Stmt *body, const FunctionDecl *fn) {
+    this->fn = fn;
+    what = fn ? "'" + fn->getNameAsString() + "', which a kernel calls," : "this kernel";
+    copies.clear();
+    longDouble = false;
+    TraverseStmt(const_cast<Stmt *>(body));
+  }
+
+  // nvcc computes `long double` as `double` in device code (and lays its
+  // arrays out otherwise): the GPU would not compute the serial values.
+  bool VisitExpr(Expr *e) {
+    if (!longDouble && isLongDouble(e->getType())) {
+      longDouble = true;
+      error(e->getExprLoc(), Diag::DeviceLongDouble);
+    }
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *v) {
+    if (!longDouble && isLongDouble(v->getType())) {
+      longDouble = true;
+      error(v->getLocation(), Diag::DeviceLongDouble);
+    }
+    return true;
+  }
+  static bool isLongDouble(QualType t) {
+    t = t.getNonReferenceType();
+    while (const auto *at = t->getAsArrayTypeUnsafe())
+      t = at->getElementType();
+    return t->isSpecificBuiltinType(BuiltinType::LongDouble);
+  }
+
+  bool VisitCXXThrowExpr(CXXThrowExpr *e) { return error(e->getThrowLoc(), Diag::DeviceException); }
+  bool VisitCXXTryStmt(CXXTryStmt *s) { return error(s->getTryLoc(), Diag::DeviceException); }
+  bool VisitCXXTypeidExpr(CXXTypeidExpr *e) { return error(e->getBeginLoc(), Diag::DeviceRtti); }
+  bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *e) {
+    return error(e->getBeginLoc(), Diag::DeviceRtti);
+  }
+
+  bool VisitCallExpr(CallExpr *ce) {
+    if (const FunctionDecl *fd = ce->getDirectCallee())
+      callee(ce->getBeginLoc(), fd);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *ce) {
+    const CXXConstructorDecl *c = ce->getConstructor();
+    if (c && !c->isTrivial() && !c->isImplicit())
+      callee(ce->getBeginLoc(), c);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *e) {
+    const auto *v = dyn_cast<VarDecl>(e->getDecl());
+    if (!v || v->isLocalVarDeclOrParm() || !v->hasGlobalStorage())
+      return true;
+    if (!constantGlobal(v)) {
+      // In a kernel: reported with its captures (GlobalInKernel).
+      if (fn && reported.insert({fn, v}).second) {
+        report(ctx.getDiagnostics(), e->getLocation(), Diag::DeviceGlobal) << what << v->getName();
+        ok = false;
+      }
+      return true;
+    }
+    if (fn && (e->isNonOdrUse() == NOUR_None || v->getType()->isArrayType() ||
+               !valueInDeviceCode(v) || fn->isDependentContext()))
+      copies.push_back({v, e});
+    return true;
+  }
+
+  ASTContext &ctx;
+  const SourceManager &SM;
+  bool &ok;
+  const FunctionDecl *fn = nullptr;
+  std::string what;
+  bool longDouble = false; // reported for this function or kernel
+  std::vector<std::pair<const VarDecl *, const DeclRefExpr *>> copies; // of fn
+  std::set<std::pair<const FunctionDecl *, const VarDecl *>> reported;
+  std::set<std::pair<unsigned, unsigned>> done;
+
+private:
+  // Once per place (a kernel's statement can be walked twice).
+  bool once(SourceLocation loc, Diag d) {
+    return done.insert({loc.getRawEncoding(), static_cast<unsigned>(d)}).second;
+  }
+  bool error(SourceLocation loc, Diag d) {
+    if (once(loc, d))
+      report(ctx.getDiagnostics(), loc, d) << what;
+    ok = false;
+    return true;
+  }
+  void callee(SourceLocation loc, const FunctionDecl *fd) {
+    if (deviceReady(SM, fd) || !once(loc, Diag::DeviceHostFunction))
+      return;
+    std::string file =
+        llvm::sys::path::filename(SM.getFilename(SM.getExpansionLoc(fd->getLocation()))).str();
+    report(ctx.getDiagnostics(), loc, Diag::DeviceHostFunction)
+        << what << fd->getQualifiedNameAsString() << file;
+    ok = false;
+  }
+};
+
+// The names a copy at the start of fn's body would clash with: its
+// parameters and the declarations directly in its body.
+bool nameTaken(const FunctionDecl *fn, StringRef name) {
+  for (const ParmVarDecl *p : fn->parameters())
+    if (p->getName() == name)
+      return true;
+  if (const auto *cs = dyn_cast_or_null<CompoundStmt>(fn->getBody()))
+    for (const Stmt *s : cs->body())
+      if (const auto *ds = dyn_cast<DeclStmt>(s))
+        for (const Decl *d : ds->decls())
+          if (const auto *nd = dyn_cast<NamedDecl>(d); nd && nd->getName() == name)
+            return true;
+  return false;
+}
+
+} // namespace
+
+bool checkDeviceCode(const PrintInput &in, const std::set<const FunctionDecl *> &device,
+                     Rewriter &host) {
+  ASTContext &ctx = in.ctx;
+  const SourceManager &SM = ctx.getSourceManager();
+  // The kernels use CUDA's built-in variables: a name of the file that
+  // would hide one (or clash with it at namespace scope) is an error.
+  bool ok = checkReservedNames(
+      ctx,
+      [](llvm::StringRef n) {
+        return n == "threadIdx" || n == "blockIdx" || n == "blockDim" || n == "gridDim" ||
+               n == "warpSize";
+      },
+      Diag::CudaBuiltinName);
+  DeviceCode dc(ctx, ok);
+  for (auto &k : in.model.kernels) {
+    dc.run(k->blockLoops.front().loop, nullptr);
+    // Reductions combine with shuffles and atomics of at most 8 bytes (a
+    // 16-byte hy::minloc pair takes a 16-byte compare-and-swap).
+    std::vector<const Reduction *> reds;
+    for (const Reduction &r : k->reductions)
+      reds.push_back(&r);
+    std::function<void(const Node *)> nests = [&](const Node *n) {
+      for (const Reduction &r : n->reductions)
+        reds.push_back(&r);
+      for (auto &c : n->children)
+        nests(c.get());
+    };
+    nests(k->body.get());
+    for (const Reduction *r : reds) {
+      QualType t = r->var->getType().getNonReferenceType();
+      if (r->isArray)
+        t = classifyArray(t).elem;
+      if (!t.isNull() && (t->isSpecificBuiltinType(BuiltinType::Int128) ||
+                          t->isSpecificBuiltinType(BuiltinType::UInt128))) {
+        report(ctx.getDiagnostics(), r->loc, Diag::ReductionTypeGpu)
+            << r->var->getName() << t.getAsString(ctx.getPrintingPolicy());
+        ok = false;
+      }
+    }
+  }
+  for (const FunctionDecl *fn : device) {
+    const auto *body = dyn_cast_or_null<CompoundStmt>(fn->getBody());
+    if (!body || !SM.isInMainFile(SM.getExpansionLoc(fn->getLocation())))
+      continue;
+    dc.run(body, fn);
+    // The copies, named plainly (`ns::kT[i]` becomes `kT[i]`).
+    std::string text;
+    std::map<std::string, const VarDecl *> names;
+    for (auto &[v, e] : dc.copies) {
+      std::string name = v->getName().str();
+      auto [it, fresh] = names.emplace(name, v);
+      if (it->second->getCanonicalDecl() != v->getCanonicalDecl() || (fresh && nameTaken(fn, name))) {
+        report(ctx.getDiagnostics(), e->getLocation(), Diag::KernelConstantClash) << name;
+        ok = false;
+        continue;
+      }
+      if (NestedNameSpecifierLoc q = e->getQualifierLoc())
+        host.RemoveText(CharSourceRange::getCharRange(SM.getExpansionLoc(q.getBeginLoc()),
+                                                      SM.getExpansionLoc(e->getLocation())));
+      if (!fresh)
+        continue;
+      std::string copy = constantCopy(ctx, v);
+      if (copy.empty()) {
+        report(ctx.getDiagnostics(), e->getLocation(), Diag::KernelConstantType)
+            << name << v->getType().getAsString();
+        ok = false;
+        continue;
+      }
+      text += " " + (copy.rfind("static ", 0) == 0 ? copy : "static " + copy);
+    }
+    if (!text.empty())
+      host.InsertTextAfter(body->getLBracLoc().getLocWithOffset(1), text);
+  }
+  return ok;
+}
+
+} // namespace hy::cudagen
