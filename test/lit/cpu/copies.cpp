@@ -47,16 +47,16 @@ void passed(const hy::array<long long, 1> &v, hy::array<long long, 1> &out, int 
     out(i) = rowSum(v, i);
 }
 
-// A structured binding of the function: no lambda; the scalars are still
-// firstprivate.
+// A structured binding of the function that the kernel does not read (a
+// kernel may not read one: diag/bindings.cpp): the lambda as elsewhere.
 // CHECK-LABEL: void bound(
 void bound(hy::array<long long, 1> &out, std::tuple<int, int> range) {
   auto [lo, hi] = range;
-  const int n = hi;
-// CHECK: #pragma omp parallel for firstprivate(n) schedule(static)
+  const int n = hi, low = lo; // a kernel may not read a binding itself
+// CHECK: [&, n, low, out = hy::view_of(out)] { _Pragma("omp parallel for firstprivate(n, low, out) schedule(static)")
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
-    out(i) = out(i) + lo;
+    out(i) = out(i) + low;
 }
 
 int main() {

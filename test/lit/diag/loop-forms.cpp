@@ -6,7 +6,7 @@
 // apart than the index type counts (g++'s OpenMP then runs no iteration).
 // Clauses are checked when the pragma is read, pragmas' places when they
 // are attached to statements, each stage before the next:
-// RUN: not %hyc %s -- -DCLAUSES 2>&1 | FileCheck %s -check-prefix=CLAUSE --implicit-check-not=error:
+// RUN: not %hyc %s -- -DCLAUSES 2>&1 | FileCheck %s -check-prefixes=CLAUSE,CHECK --implicit-check-not=error:
 // RUN: not %hyc %s -- -DBETWEEN 2>&1 | FileCheck %s -check-prefix=BETWEEN --implicit-check-not=error:
 // RUN: not %hyc %s 2>&1 | FileCheck %s --implicit-check-not=error:
 #include <hy/hy.hpp>

@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include <functional>
 
 using namespace clang;
 
@@ -76,6 +77,26 @@ const ValueDecl *inParams(const FunctionDecl *fd, llvm::StringRef name) {
 
 } // namespace
 
+// The expression that defines the lambda whose call operator is `fd`.
+static const LambdaExpr *lambdaOf(const FunctionDecl *fd) {
+  const auto *md = dyn_cast<CXXMethodDecl>(fd);
+  if (!md || !md->getParent()->isLambda())
+    return nullptr;
+  const auto *outer = dyn_cast<FunctionDecl>(md->getParent()->getDeclContext());
+  const Stmt *body = outer ? outer->getBody() : nullptr;
+  std::function<const LambdaExpr *(const Stmt *)> find = [&](const Stmt *s) -> const LambdaExpr * {
+    if (!s)
+      return nullptr;
+    if (const auto *le = dyn_cast<LambdaExpr>(s); le && le->getLambdaClass() == md->getParent())
+      return le;
+    for (const Stmt *c : s->children())
+      if (const LambdaExpr *le = find(c))
+        return le;
+    return nullptr;
+  };
+  return find(body);
+}
+
 const ValueDecl *lookupBefore(ASTContext &ctx, const Stmt *at, llvm::StringRef name) {
   DynTypedNode node = DynTypedNode::create(*at);
   const DeclContext *dc = nullptr;
@@ -83,7 +104,13 @@ const ValueDecl *lookupBefore(ASTContext &ctx, const Stmt *at, llvm::StringRef n
     DynTypedNodeList parents = ctx.getParents(node);
     if (parents.empty())
       return nullptr;
-    const DynTypedNode &p = parents[0];
+    // A lambda's body has two parents, the LambdaExpr and its call
+    // operator: the walk goes on through the LambdaExpr, into the code
+    // around the lambda (its captures' declarations).
+    DynTypedNode p = parents[0];
+    for (const DynTypedNode &q : parents)
+      if (q.get<LambdaExpr>())
+        p = q;
     const Stmt *child = node.get<Stmt>();
     if (const auto *cs = p.get<CompoundStmt>()) {
       const ValueDecl *v = nullptr;
@@ -107,6 +134,12 @@ const ValueDecl *lookupBefore(ASTContext &ctx, const Stmt *at, llvm::StringRef n
     } else if (const auto *fd = p.get<FunctionDecl>()) {
       if (const ValueDecl *v = inParams(fd, name))
         return v;
+      // A lambda's call operator: on from the lambda expression, into the
+      // code around it (the declarations its captures name).
+      if (const LambdaExpr *le = lambdaOf(fd)) {
+        node = DynTypedNode::create(*le);
+        continue;
+      }
       dc = fd->getDeclContext();
     }
     node = p;

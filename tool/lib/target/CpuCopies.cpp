@@ -58,6 +58,8 @@ CpuCopies cpuCopies(const PrintInput &in, const Kernel &k) {
     const VarDecl *v = cap.var;
     if (!v->hasLocalStorage())
       continue; // a static local: not captured, and shared anyway
+    if (v->isParameterPack())
+      continue; // no copy: neither a capture nor firstprivate names a pack (the '&' takes it)
     QualType t = v->getType();
     if (cap.array.kind == ArrayKind::None) {
       if (!cap.written && !cap.reduction && !t->isReferenceType() &&
