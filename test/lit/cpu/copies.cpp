@@ -37,14 +37,15 @@ long long viewed(const hy::array<int, 2> &a, const std::vector<int> &w, hy::arra
 static long long rowSum(const hy::array<long long, 1> &v, int i) { return v(i) + 1; }
 
 // `v` is passed whole to a function: shared, not viewed.
-// CHECK-LABEL: void passed(
-void passed(const hy::array<long long, 1> &v, hy::array<long long, 1> &out, int n) {
+// CHECK-LABEL: int passed(
+int passed(const hy::array<long long, 1> &v, hy::array<long long, 1> &out, int n) {
   static int calls = 0;
   ++calls;
 // CHECK: [&, n, out = hy::view_of(out)] { _Pragma("omp parallel for firstprivate(n, out) schedule(static)")
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
     out(i) = rowSum(v, i);
+  return calls;
 }
 
 // A structured binding of the function that the kernel does not read (a
