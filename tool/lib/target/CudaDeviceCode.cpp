@@ -87,9 +87,37 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *ce) {
-    if (const FunctionDecl *fd = ce->getDirectCallee())
+    if (const FunctionDecl *fd = ce->getDirectCallee()) {
       callee(ce->getBeginLoc(), fd);
+      if (!fn)
+        arrayArguments(ce, fd);
+    }
     return true;
+  }
+
+  // A kernel holds its arrays as views (hy::cuda::view): a function of the
+  // file that takes a hy::array, std::vector or worklist parameter cannot
+  // take one (nvcc: no conversion). A template parameter can.
+  void arrayArguments(const CallExpr *ce, const FunctionDecl *fd) {
+    const FunctionDecl *pattern = fd->getTemplateInstantiationPattern();
+    if (!SM.isInMainFile(SM.getExpansionLoc(fd->getLocation())))
+      return;
+    unsigned first = isa<CXXOperatorCallExpr>(ce) && isa<CXXMethodDecl>(fd) ? 1 : 0;
+    for (unsigned i = first; i < ce->getNumArgs() && i - first < fd->getNumParams(); ++i) {
+      const auto *dre = dyn_cast<DeclRefExpr>(ce->getArg(i)->IgnoreParenImpCasts());
+      const auto *v = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
+      if (!v || classifyArray(v->getType()).kind == ArrayKind::None)
+        continue;
+      const ParmVarDecl *p = fd->getParamDecl(i - first);
+      if (pattern && i - first < pattern->getNumParams() &&
+          pattern->getParamDecl(i - first)->getType()->isDependentType())
+        continue; // instantiated for the view by nvcc
+      if (classifyArray(p->getType()).kind == ArrayKind::None || !once(dre->getLocation(), Diag::DeviceArrayParam))
+        continue;
+      report(ctx.getDiagnostics(), dre->getLocation(), Diag::DeviceArrayParam)
+          << v->getName() << fd->getName() << p->getType().getAsString() << p->getName();
+      ok = false;
+    }
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *ce) {
     const CXXConstructorDecl *c = ce->getConstructor();
