@@ -17,6 +17,8 @@ if [ ! -x "$fuzz" ]; then
   bash "$root/scripts/sanitize.sh" "$build" --build-only
 fi
 work=$build/fuzz
+# The CUDA outputs of this run only (an older hyc's would be checked again).
+rm -rf "$work/cuda"
 mkdir -p "$work/corpus" "$work/seeds" "$work/cuda" "$work/artifacts"
 for f in "$root"/test/lit/*/*.cpp "$root"/test/e2e/*.cpp; do
   cp "$f" "$work/seeds/$(basename "$(dirname "$f")")-$(basename "$f")"
