@@ -60,6 +60,17 @@ void bound(hy::array<long long, 1> &out, std::tuple<int, int> range) {
     out(i) = out(i) + low;
 }
 
+// An index declared before its loop: a lambda would capture it by
+// reference, which OpenMP cannot iterate (found by the generator, seed 19).
+// CHECK-LABEL: void outsideIndex(
+void outsideIndex(hy::array<long long, 1> &out, int n) {
+  int i;
+// CHECK: #pragma omp parallel for firstprivate(n) schedule(static)
+#pragma hy parallel for
+  for (i = 0; n > i; i++)
+    out(i) = out(i) + n;
+}
+
 int main() {
   const int n = 1000, m = 7;
   hy::array<int, 2> a(n, m);
@@ -73,6 +84,7 @@ int main() {
   long long t = viewed(a, w, out, n, m);
   passed(out, out2, n);
   bound(out2, std::make_tuple(5, n));
+  outsideIndex(out2, n);
   long long s = 0;
   for (int i = 0; i < n; ++i)
     s += out2(i) * (i % 5 + 1);

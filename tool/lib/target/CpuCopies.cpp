@@ -48,6 +48,17 @@ CpuCopies cpuCopies(const PrintInput &in, const Kernel &k) {
   OuterBindings ob(k);
   ob.TraverseStmt(const_cast<Stmt *>(region));
   c.lambda = !ob.found;
+  // An index declared before its loop (`int i; for (i = 0; ...)`) would be
+  // a captured reference in the lambda, which no OpenMP loop may iterate.
+  for (const LoopInfo &li : k.blockLoops) {
+    const auto *init = dyn_cast_or_null<DeclStmt>(li.loop->getInit());
+    bool declaredHere = false;
+    if (init)
+      for (const Decl *d : init->decls())
+        declaredHere |= d == li.index;
+    if (!declaredHere)
+      c.lambda = false;
+  }
   std::set<const Expr *> inProbes;
   for (const auto &f : k.fetches)
     if (f->probe)
