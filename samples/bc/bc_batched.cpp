@@ -205,7 +205,9 @@ void backward(const graph &g, const hy::array<W, 1> &w, const levels &lv, worksp
     const long long lo = lv.stack[level], hi = lv.stack[level + 1];
     const long long wlo = lv.warp[level], whi = lv.warp[level + 1];
     const long long blo = lv.block[level], bhi = lv.block[level + 1];
-#pragma hy parallel for
+    // Each item (b, v) is on the stack once, so the three kernels below
+    // write distinct elements of delta (hyc cannot see that through stack).
+#pragma hy parallel for disjoint(delta)
     for (long long c = 0; c < (hi - lo + kItems - 1) / kItems; ++c)
 #pragma hy parallel for into(threads)
       for (int t = 0; t < kItems; ++t) {
@@ -224,7 +226,7 @@ void backward(const graph &g, const hy::array<W, 1> &w, const levels &lv, worksp
         }
         delta(b, v) = sigma(b, v) * pulled;
       }
-#pragma hy parallel for
+#pragma hy parallel for disjoint(delta)
     for (long long i = wlo; i < whi; ++i) {
       const long long item = warpq(i);
       const int b = row_of(item), v = vertex_of(item);
@@ -238,7 +240,7 @@ void backward(const graph &g, const hy::array<W, 1> &w, const levels &lv, worksp
         }
       delta(b, v) = sigma(b, v) * pulled;
     }
-#pragma hy parallel for
+#pragma hy parallel for disjoint(delta)
     for (long long i = blo; i < bhi; ++i) {
       const long long item = blockq(i);
       const int b = row_of(item), v = vertex_of(item);

@@ -88,7 +88,9 @@ void shi(const graph &g, const int *sources, int k, bool endpoints, workspace &w
     info.depth = std::max(info.depth, level - 1);
     // Backward: from the deepest level up, dependencies flow to predecessors.
     for (int l = level - 1; l > 0; --l) {
-#pragma hy parallel for reduction(+ : delta)
+      // One arc per (u, v) (the toolkit drops duplicate arcs by default), so
+      // each thread clears its own flag P(v, u).
+#pragma hy parallel for reduction(+ : delta) disjoint(P)
       for (long long b = 0; b < blocks; ++b)
 #pragma hy parallel for into(threads)
         for (int t = 0; t < T; ++t) {
