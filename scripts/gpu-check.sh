@@ -26,9 +26,47 @@ only=,${GPU_CHECK_ONLY:-all},
 only=${only//,samples,/,fw,delta,johnson,gm,bc,}
 want() { [ "$only" = ",all," ] || [[ "$only" == *",$1,"* ]]; }
 
+# 0. nvcc takes most of the check's time: its units of every wanted part
+# start here at once, on all the machine's cores, and the check goes on when
+# they are done. A part uses the output it finds (have FILE) and compiles
+# again only what failed here, writing the error to its own log.
+have() { [ -s "$1" ]; }
+# GPU_CHECK_BENCH=1 runs every benchmark of part 4, or a list of fw, gm, bc.
+bench() { case ",${GPU_CHECK_BENCH:-0}," in *,1,*|*",$1,"*) return 0 ;; esac; return 1; }
+pre() { rm -f "$1"; "${@:2}" >/dev/null 2>&1 & }
+if [ "${GPU_CHECK_PREBUILD:-1}" = 1 ]; then
+  want runtime && pre "$B/rt" $NVCC test/runtime/cuda_runtime_test.cu -o "$B/rt"
+  if want e2e; then
+    for cu in .gpu/e2e/*.cuda.cu; do
+      [ -e "$cu" ] || continue
+      n=$(basename "${cu%.cuda.cu}")
+      pre "$B/$n.cuda" $NVCC "$cu" -o "$B/$n.cuda"
+      pre "$B/$n.serial" $CXX ".gpu/e2e/$n.serial.cpp" -o "$B/$n.serial"
+    done
+  fi
+  want fw && [ -e .gpu/fw/fw_kernels.cuda.cu ] &&
+    pre "$B/fwk_cuda.o" $NVCC -Isamples/floyd_warshall -Isamples/common/include -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o"
+  want delta && [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
+    pre "$B/dsk_cuda.o" $NVCC -Isamples/delta_stepping -Isamples/common/include -c .gpu/delta/delta_kernels.cuda.cu -o "$B/dsk_cuda.o"
+  want johnson && [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
+    pre "$B/jnk_cuda.o" $NVCC -Isamples/johnson -Isamples/common/include -c .gpu/johnson/johnson_kernels.cuda.cu -o "$B/jnk_cuda.o"
+  if want gm && [ -e .gpu/gm/gm_kernels.cuda.cu ]; then
+    mkdir -p "$B/gm"; cp .gpu/gm/gm_kernels.cuda.cu .gpu/gm/gm_kernels.b8.cu
+    for b in 4 8 16 32; do
+      pre "$B/gm/k_b$b.o" $NVCC -Isamples/graph_matching -Isamples/common/include -DHY_GM_TILE=$b -c .gpu/gm/gm_kernels.b$b.cu -o "$B/gm/k_b$b.o"
+    done
+  fi
+  if want bc && [ -e .gpu/bc/bc_batched.cuda.cu ]; then
+    for f in .gpu/bc/bc_*.cuda.cu; do
+      pre "$B/$(basename "${f%.cu}").o" $NVCC -Isamples/bc -Isamples/common/include -c "$f" -o "$B/$(basename "${f%.cu}").o"
+    done
+  fi
+  wait
+fi
+
 # 1. runtime self-test
 if ! want runtime; then :
-elif $NVCC test/runtime/cuda_runtime_test.cu -o "$B/rt" 2>"$out/rt-build.log"; then
+elif have "$B/rt" || $NVCC test/runtime/cuda_runtime_test.cu -o "$B/rt" 2>"$out/rt-build.log"; then
   timeout 120 "$B/rt" >"$out/runtime.log" 2>&1; rc=$?
   result runtime $([ $rc = 0 ] && echo 1 || echo 0) "$(tail -1 "$out/runtime.log")"
 else result runtime 0 "build failed"; fi
@@ -45,7 +83,8 @@ fi
 for cu in .gpu/e2e/*.cuda.cu; do
   [ -e "$cu" ] && want e2e || continue
   n=$(basename "${cu%.cuda.cu}")
-  ( $CXX ".gpu/e2e/$n.serial.cpp" -o "$B/$n.serial" && $NVCC "$cu" -o "$B/$n.cuda" ) >"$out/e2e-$n.build.log" 2>&1 ||
+  ( { have "$B/$n.serial" || $CXX ".gpu/e2e/$n.serial.cpp" -o "$B/$n.serial"; } &&
+    { have "$B/$n.cuda" || $NVCC "$cu" -o "$B/$n.cuda"; } ) >"$out/e2e-$n.build.log" 2>&1 ||
     { result "e2e.$n" 0 "build failed"; continue; }
   ok=1
   for seed in $RANDOM $RANDOM $RANDOM; do
@@ -62,7 +101,7 @@ mkdir -p "$B/graph"
 if ! { want fw || want delta || want johnson || want gm || want bc; }; then :; else
 ( for f in samples/common/src/*.cpp; do g++ -std=c++17 -O3 -DHY_GRAPH_HAVE_ZLIB=1 -Isamples/common/include -c "$f" -o "$B/graph/$(basename "${f%.cpp}").o" & done; wait ) 2>"$out/graph-build.log"
 if ! want fw; then :
-elif $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.log" &&
+elif { have "$B/fwk_cuda.o" || $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-build.log"; } &&
    $CXX $FWI -c .gpu/fw/fw_kernels.serial.cpp -o "$B/fwk_serial.o" 2>>"$out/fw-build.log" &&
    $CXX $FWI -c .gpu/fw/fw_kernels.openmp.cpp -o "$B/fwk_omp.o" 2>>"$out/fw-build.log" &&
    $CXX $FWI -c samples/floyd_warshall/main.cpp -o "$B/fw_main.o" 2>>"$out/fw-build.log" &&
@@ -101,7 +140,7 @@ fi
 DSI="-Isamples/delta_stepping -Isamples/common/include"
 if ! want delta; then :
 elif [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
-   $NVCC $DSI -c .gpu/delta/delta_kernels.cuda.cu -o "$B/dsk_cuda.o" 2>"$out/delta-build.log" &&
+   { have "$B/dsk_cuda.o" || $NVCC $DSI -c .gpu/delta/delta_kernels.cuda.cu -o "$B/dsk_cuda.o" 2>"$out/delta-build.log"; } &&
    $CXX $DSI -c samples/delta_stepping/main.cpp -o "$B/ds_main.o" 2>>"$out/delta-build.log" &&
    nvcc -Xcompiler -fopenmp "$B/dsk_cuda.o" "$B/ds_main.o" "$B"/graph/*.o -lz -o "$B/delta_cuda" 2>>"$out/delta-build.log"; then
   seed=$RANDOM
@@ -122,7 +161,7 @@ fi
 JNI="-Isamples/johnson -Isamples/common/include"
 if ! want johnson; then :
 elif [ -e .gpu/johnson/johnson_kernels.cuda.cu ] &&
-   $NVCC $JNI -c .gpu/johnson/johnson_kernels.cuda.cu -o "$B/jnk_cuda.o" 2>"$out/johnson-build.log" &&
+   { have "$B/jnk_cuda.o" || $NVCC $JNI -c .gpu/johnson/johnson_kernels.cuda.cu -o "$B/jnk_cuda.o" 2>"$out/johnson-build.log"; } &&
    $CXX $JNI -c samples/johnson/main.cpp -o "$B/jn_main.o" 2>>"$out/johnson-build.log" &&
    nvcc -Xcompiler -fopenmp "$B/jnk_cuda.o" "$B/jn_main.o" "$B"/graph/*.o -lz -o "$B/johnson_cuda" 2>>"$out/johnson-build.log"; then
   seed=$RANDOM
@@ -160,7 +199,7 @@ if [ -e .gpu/gm/gm_kernels.cuda.cu ] && want gm &&
   cp .gpu/gm/gm_kernels.cuda.cu .gpu/gm/gm_kernels.b8.cu
   for b in 4 8 16 32; do
     # The driver with the same B: it pads the pairs to multiples of B.
-    ( $NVCC $GMI -DHY_GM_TILE=$b -c .gpu/gm/gm_kernels.b$b.cu -o "$B/gm/k_b$b.o" &&
+    ( { have "$B/gm/k_b$b.o" || $NVCC $GMI -DHY_GM_TILE=$b -c .gpu/gm/gm_kernels.b$b.cu -o "$B/gm/k_b$b.o"; } &&
       $CXX $GMI -DHY_GM_TILE=$b -c samples/graph_matching/main.cpp -o "$B/gm/main_b$b.o" &&
       nvcc -Xcompiler -fopenmp "$B/gm/k_b$b.o" "$B/gm/main_b$b.o" $common -o "$B/gm/gm_cuda_b$b" ) >>"$out/gm-build.log" 2>&1 &
   done
@@ -198,7 +237,7 @@ fi
 BCI="-Isamples/bc -Isamples/common/include"
 bc_ok=0
 if [ -e .gpu/bc/bc_batched.cuda.cu ] && want bc; then
-  ( for f in .gpu/bc/bc_*.cuda.cu; do $NVCC $BCI -c "$f" -o "$B/$(basename "${f%.cu}").o" & done
+  ( for f in .gpu/bc/bc_*.cuda.cu; do have "$B/$(basename "${f%.cu}").o" || $NVCC $BCI -c "$f" -o "$B/$(basename "${f%.cu}").o" & done
     for f in main bc_memory bc_scale bc_workspace; do $CXX $BCI -c "samples/bc/$f.cpp" -o "$B/bcd_$f.o" & done
     wait ) >"$out/bc-build.log" 2>&1
   nvcc -Xcompiler -fopenmp "$B"/bc_*.cuda.o "$B"/bcd_*.o "$B"/graph/*.o -lz -o "$B/bc_cuda" 2>>"$out/bc-build.log" && bc_ok=1
@@ -225,7 +264,7 @@ fi
 
 # 4. optional timings: GPU_CHECK_BENCH=1 writes the benchmark table
 # ($out/floyd_warshall.md, as in docs/perf/) and times the bundled variants.
-if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/fw_cuda" ]; then
+if bench fw && [ -x "$B/fw_cuda" ]; then
   # Variants first: their per-phase times compare best on a GPU that the
   # table's long runs have not warmed.
   bash scripts/gpu-fw-variants.sh "$out/bench.txt"
@@ -238,7 +277,7 @@ fi
 
 # 4b. graph matching benchmark (GPU_CHECK_BENCH=1; GM_BENCH_ARGS overrides the
 # sizes, e.g. GM_BENCH_ARGS='--pair 256 --qpair 2048'): $out/graph_matching.md
-if [ "${GPU_CHECK_BENCH:-0}" = 1 ] && [ -x "$B/gm/gm_cuda_b8" ]; then
+if bench gm && [ -x "$B/gm/gm_cuda_b8" ]; then
   # shellcheck disable=SC2086
   bash bench/graph_matching/run.sh "$out/graph_matching.md" --bin "$B/gm" \
     --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" ${GM_BENCH_ARGS:-} >"$out/gm-bench.log" 2>&1 ||
@@ -247,7 +286,7 @@ fi
 # 4b. BC benchmark (GPU_CHECK_BENCH=1 or bc): bench/bc/run.sh with the builds
 # above, GAP from .gpu/gapbs and NetworKit where they are there; writes
 # $out/bc.md (docs/perf/bc.md).
-case ${GPU_CHECK_BENCH:-0} in 1|*bc*)
+if bench bc; then
   if [ $bc_ok = 1 ]; then
     gap=(); [ -d .gpu/gapbs ] && gap=(--gapbs .gpu/gapbs)
     if ! python3 -c "import networkit" 2>/dev/null && ls .gpu/wheels/*.whl >/dev/null 2>&1; then
@@ -259,8 +298,8 @@ case ${GPU_CHECK_BENCH:-0} in 1|*bc*)
       --commit "$(cat .gpu/commit 2>/dev/null || echo unknown)" --timeout 120 --ba-exact-n 16384 "${gap[@]}" "${nk[@]}" \
       ${BC_BENCH_ARGS:-} >"$out/bc-bench.log" 2>&1 ||
       echo "bc benchmark: run.sh failed (see bc-bench.log)" | tee -a "$out/bench.txt"
-  fi ;;
-esac
+  fi
+fi
 
 # 5. compute-sanitizer (GPU_CHECK_SANITIZE=1; off by default: it multiplies
 # the programs' run times, each run is cut at GPU_CHECK_SANITIZE_TIMEOUT=90 s): the e2e programs and
