@@ -70,7 +70,7 @@ case "$stat" in median|min) ;; *) echo "run.sh: --stat median or min" >&2; exit 
 ncpu=$(nproc)
 [ -n "$threads" ] || threads=$ncpu
 if [ -z "$build" ]; then build=$(mktemp -d); trap 'rm -rf "$build"' EXIT; fi
-mkdir -p "$build"
+mkdir -p "$build" && build=$(cd "$build" && pwd) # absolute: the builds run elsewhere
 export OMP_PROC_BIND=${OMP_PROC_BIND:-close} OMP_PLACES=${OMP_PLACES:-cores}
 read -r -a flags <<<"$cxxflags"
 includes=(-I"$root/runtime/include" -I"$here" -I"$root/samples/common/include"
