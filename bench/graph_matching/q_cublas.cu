@@ -20,6 +20,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include "gm_data.hpp"
@@ -32,8 +33,16 @@ static float edge_compat(float w1, float w2) {
 }
 
 int main(int argc, char** argv) {
+  // Options (--json, --quiet: what bench/graph_matching/run.sh passes every
+  // program; this one always prints JSON) are not positional arguments: an
+  // "--json" read as ALPHA was 0 and dropped the node term from Q's sum.
+  int kept = 1;
+  for (int i = 1; i < argc; ++i)
+    if (std::strncmp(argv[i], "--", 2) != 0)
+      argv[kept++] = argv[i];
+  argc = kept;
   if (argc < 4) {
-    std::fprintf(stderr, "usage: q_cublas G1.ag G2.ag LEVELS [REPEAT] [ALPHA]\n");
+    std::fprintf(stderr, "usage: q_cublas G1.ag G2.ag LEVELS [REPEAT] [ALPHA] [--json] [--quiet]\n");
     return 1;
   }
   const gm::attr_graph g1 = gm::read_graph(argv[1]), g2 = gm::read_graph(argv[2]);
