@@ -169,6 +169,31 @@ private:
     return k == OO_Call || k == OO_Subscript;
   }
 
+  // Whether some function the unresolved call `callee` may name takes its
+  // argument `i` by non-const reference (T&, or a forwarding T&&).
+  static bool candidatesTakeMutableRef(const Expr *callee, unsigned i) {
+    const auto *ule = callee ? dyn_cast<UnresolvedLookupExpr>(callee->IgnoreParenImpCasts()) : nullptr;
+    if (!ule)
+      return false;
+    for (const NamedDecl *d : ule->decls()) {
+      d = d->getUnderlyingDecl();
+      const FunctionDecl *f = dyn_cast<FunctionDecl>(d);
+      if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
+        f = ft->getTemplatedDecl();
+      if (!f || f->getNumParams() == 0)
+        continue;
+      unsigned p = std::min(i, f->getNumParams() - 1);
+      if (p != i && !f->getParamDecl(p)->isParameterPack())
+        continue;
+      QualType t = f->getParamDecl(p)->getType();
+      if (const auto *pack = t->getAs<PackExpansionType>())
+        t = pack->getPattern();
+      if (t->isReferenceType() && !t.getNonReferenceType().isConstQualified())
+        return true;
+    }
+    return false;
+  }
+
   void call(const Expr *callee, const FunctionDecl *fd,
             ArrayRef<const Expr *> args, unsigned firstParam = 0) {
     for (unsigned i = 0; i < args.size(); ++i) {
@@ -180,9 +205,13 @@ private:
         if (pt->isPointerType() && !pt->getPointeeType().isConstQualified())
           mode = ReadWrite;
       } else if (!fd) {
-        // Unresolved (template) call: arrays may be passed by reference.
+        // Unresolved (template) call: arrays may be passed by reference,
+        // and so may elements (hy::fetch_add(a(i), v), std::swap(a(i),
+        // a(j)) on a dependent array): what the candidates take decides.
         const VarDecl *v = refVar(args[i]);
         mode = v && classifyArray(v->getType()).kind != ArrayKind::None ? ReadWrite : Read;
+        if (candidatesTakeMutableRef(callee, i))
+          mode = ReadWrite;
       }
       visitExpr(args[i], mode);
     }

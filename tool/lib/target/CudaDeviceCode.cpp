@@ -18,6 +18,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
 #include <functional>
+#include <set>
+#include <string>
 
 using namespace clang;
 
@@ -25,13 +27,48 @@ namespace hy::cudagen {
 
 namespace {
 
+// The functions of the system's C and C++ libraries that CUDA's headers
+// declare for the device too: the math library (sqrtf, std::fmin, ...),
+// printf, memcpy/memset, malloc/free and assert's helper.
+bool deviceLibraryFunction(const FunctionDecl *fd) {
+  static const std::set<std::string> names = {
+      "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "copysign",
+      "cos", "cosh", "erf", "erfc", "exp", "exp2", "expm1", "fabs", "fdim", "floor", "fma",
+      "fmax", "fmin", "fmod", "frexp", "hypot", "ilogb", "ldexp", "lgamma", "llrint", "llround",
+      "log", "log10", "log1p", "log2", "logb", "lrint", "lround", "modf", "nan", "nearbyint",
+      "nextafter", "pow", "remainder", "remquo", "rint", "round", "scalbln", "scalbn", "sin",
+      "sinh", "sqrt", "tan", "tanh", "tgamma", "trunc", "isfinite", "isinf", "isnan",
+      "isnormal", "signbit", "fpclassify", "isgreater", "isgreaterequal", "isless",
+      "islessequal", "islessgreater", "isunordered", "abs", "labs", "llabs", "printf",
+      "memcpy", "memset", "malloc", "free", "__assert_fail", "__assert_perror_fail"};
+  const DeclContext *dc = fd->getDeclContext()->getRedeclContext();
+  while (isa<LinkageSpecDecl>(dc))
+    dc = dc->getParent();
+  const auto *ns = dyn_cast<NamespaceDecl>(dc);
+  if (!dc->isTranslationUnit() && !(ns && ns->isStdNamespace()))
+    return false;
+  if (!fd->getDeclName().isIdentifier())
+    return false;
+  std::string n = fd->getName().str();
+  if (names.count(n))
+    return true;
+  return n.size() > 1 && (n.back() == 'f' || n.back() == 'l') && names.count(n.substr(0, n.size() - 1));
+}
+
 // Whether nvcc compiles `fd` for the device although hyc does not mark it.
+// The system's libraries only where CUDA declares device versions: other
+// library functions that are not constexpr (std::swap in C++17,
+// std::sort) are host code to nvcc.
 bool deviceReady(const SourceManager &SM, const FunctionDecl *fd) {
   if (const FunctionDecl *p = fd->getTemplateInstantiationPattern())
     fd = p;
   SourceLocation at = SM.getExpansionLoc(fd->getLocation());
-  if (SM.isInMainFile(at) || SM.isInSystemHeader(at) || fd->isConstexpr() || fd->isImplicit())
+  if (SM.isInMainFile(at) || fd->isConstexpr() || fd->isImplicit())
     return true;
+  // Members of library classes are left to nvcc: in a kernel hyc rewrites
+  // the uses of std::vector (operator[], size) into views.
+  if (SM.isInSystemHeader(at))
+    return isa<CXXMethodDecl>(fd) || deviceLibraryFunction(fd) || fd->getBuiltinID() != 0;
   for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent())
     if (const auto *ns = dyn_cast<NamespaceDecl>(dc);
         ns && ns->getParent()->isTranslationUnit() && ns->getName() == "hy")
@@ -91,8 +128,32 @@ public:
       callee(ce->getBeginLoc(), fd);
       if (!fn)
         arrayArguments(ce, fd);
+    } else if (const auto *ule = dyn_cast<UnresolvedLookupExpr>(ce->getCallee()->IgnoreParenImpCasts())) {
+      unresolvedLibraryCall(ce->getBeginLoc(), ule);
     }
     return true;
+  }
+
+  // In a template, `std::swap(a(i), a(j))` on dependent arguments names
+  // an overload set, not a function: when every candidate is a library
+  // function nvcc compiles for the host only, so is whichever the
+  // instantiation picks (a call that argument-dependent lookup may still
+  // send to a function of the file is left to nvcc).
+  void unresolvedLibraryCall(SourceLocation loc, const UnresolvedLookupExpr *ule) {
+    if (ule->requiresADL() && !ule->getQualifier())
+      return;
+    const FunctionDecl *first = nullptr;
+    for (const NamedDecl *d : ule->decls()) {
+      d = d->getUnderlyingDecl();
+      const FunctionDecl *f = dyn_cast<FunctionDecl>(d);
+      if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
+        f = ft->getTemplatedDecl();
+      if (!f || !SM.isInSystemHeader(SM.getExpansionLoc(f->getLocation())) || deviceReady(SM, f))
+        return;
+      first = first ? first : f;
+    }
+    if (first)
+      callee(loc, first);
   }
 
   // A kernel holds its arrays as views (hy::cuda::view): a function of the
@@ -168,6 +229,11 @@ private:
   void callee(SourceLocation loc, const FunctionDecl *fd) {
     if (deviceReady(SM, fd) || !once(loc, Diag::DeviceHostFunction))
       return;
+    if (SM.isInSystemHeader(SM.getExpansionLoc(fd->getLocation()))) {
+      report(ctx.getDiagnostics(), loc, Diag::DeviceLibraryFunction) << what << fd->getQualifiedNameAsString();
+      ok = false;
+      return;
+    }
     std::string file =
         llvm::sys::path::filename(SM.getFilename(SM.getExpansionLoc(fd->getLocation()))).str();
     report(ctx.getDiagnostics(), loc, Diag::DeviceHostFunction)
