@@ -114,6 +114,26 @@ static void xorAnd(const hy::array<int, 1> &key, hy::array<unsigned, 1> &x,
     }
 }
 
+// The same updates in a template (the calls are resolved only when it is
+// instantiated), into a fetched, privatized tile of the counts: the GPU
+// once kept the tile's sums in shared memory and the array on the device.
+template <class C>
+static void templateCounts(const hy::array<int, 1> &key, hy::array<C, 1> &count,
+                           hy::array<C, 1> &most, int n) {
+#pragma hy parallel for reduction(+ : count) reduction(max : most)
+  for (int b = 0; b < (n + 127) / 128; ++b) {
+#pragma hy parallel fetch(count : 29 : 0 : t)
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < 128; ++t) {
+      const int i = b * 128 + t;
+      if (i < n) {
+        hy::fetch_add(count(key(i) % 29), C(1));
+        hy::fetch_max(most(key(i) % 29), C(key(i) % 1000));
+      }
+    }
+  }
+}
+
 int main(int argc, char **argv) {
   uint32_t seed = argc > 1 ? static_cast<uint32_t>(std::strtoul(argv[1], nullptr, 10)) : 11u;
   const int n = 200000;
@@ -241,6 +261,20 @@ int main(int argc, char **argv) {
       }
     require(xs(k) == rx && as2(k) == ra, "fetch_xor/and");
     std::printf("bucket %d: %u %u\n", k, xs(k), as2(k));
+  }
+
+  hy::array<long long, 1> tc(29), tm(29);
+  tm.fill(-1);
+  templateCounts(key, tc, tm, n);
+  for (int k = 0; k < 29; ++k) {
+    long long rc = 0, rm = -1;
+    for (int i = 0; i < n; ++i)
+      if (key(i) % 29 == k) {
+        ++rc;
+        rm = std::max(rm, static_cast<long long>(key(i) % 1000));
+      }
+    require(tc(k) == rc && tm(k) == rm, "template fetch_add/max into a tile");
+    std::printf("template bucket %d: %lld %lld\n", k, tc(k), tm(k));
   }
   return 0;
 }
