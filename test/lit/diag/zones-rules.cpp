@@ -30,7 +30,7 @@ void writes(hy::array<int, 1> &a, std::vector<int> &out, int n) {
 #pragma hy parallel for into(devices) reduction(+ : a)
   for (int p = 0; p < n; ++p) {
     hy::array<int, 1> mine(n);
-// CHECK: [[@LINE+2]]:5: error: 'count' is declared outside the 'into(devices)' loop and written inside it; each zone writes its own copy and only reduction variables are combined across zones: name it in a 'reduction' clause of the loop, or declare it inside the loop
+// CHECK: [[@LINE+2]]:5: error: 'count' is declared outside the 'into(devices)' loop and written inside it; each zone writes its own copy and only reduction variables are combined across zones: name it in a 'reduction' clause of the loop (or 'scratch' if every iteration writes it before reading it, 'gather' if iteration i writes row i of it), or declare it inside the loop
 // CHECK: :[[@LINE-5]]:7: note: 'count' is declared here
     count = p;
     mine(p) = count;
