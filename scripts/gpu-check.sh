@@ -153,16 +153,20 @@ if [ -e .gpu/gm/gm_kernels.cuda.cu ] && want gm &&
    $CXX $GMI -c samples/graph_matching/gm_data.cpp -o "$B/gm/data.o" 2>>"$out/gm-build.log" &&
    $CXX $GMI -c samples/graph_matching/gm_assign.cpp -o "$B/gm/assign.o" 2>>"$out/gm-build.log" &&
    ${CXX/ -fopenmp/} $GMI -c .gpu/gm/gm_kernels.serial.cpp -o "$B/gm/k_serial.o" 2>>"$out/gm-build.log" &&
-   $CXX $GMI -c .gpu/gm/gm_kernels.openmp.cpp -o "$B/gm/k_omp.o" 2>>"$out/gm-build.log"; then
+   ${CXX/ -fopenmp/} $GMI -c .gpu/gm/gm_zones.serial.cpp -o "$B/gm/z_serial.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c .gpu/gm/gm_kernels.openmp.cpp -o "$B/gm/k_omp.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c .gpu/gm/gm_zones.openmp.cpp -o "$B/gm/z_omp.o" 2>>"$out/gm-build.log"; then
   common="$B/gm/data.o $B/gm/assign.o $B/graph/*.o -lz"
-  g++ -fopenmp "$B/gm/k_serial.o" "$B/gm/main_serial.o" $common -o "$B/gm/gm_serial"
-  g++ -fopenmp "$B/gm/k_omp.o" "$B/gm/main.o" $common -o "$B/gm/gm_omp"
+  g++ -fopenmp "$B/gm/k_serial.o" "$B/gm/z_serial.o" "$B/gm/main_serial.o" $common -o "$B/gm/gm_serial"
+  g++ -fopenmp "$B/gm/k_omp.o" "$B/gm/z_omp.o" "$B/gm/main.o" $common -o "$B/gm/gm_omp"
   cp .gpu/gm/gm_kernels.cuda.cu .gpu/gm/gm_kernels.b8.cu
+  cp .gpu/gm/gm_zones.cuda.cu .gpu/gm/gm_zones.b8.cu
   for b in 4 8 16 32; do
     # The driver with the same B: it pads the pairs to multiples of B.
     ( $NVCC $GMI -DHY_GM_TILE=$b -c .gpu/gm/gm_kernels.b$b.cu -o "$B/gm/k_b$b.o" &&
+      $NVCC $GMI -DHY_GM_TILE=$b -c .gpu/gm/gm_zones.b$b.cu -o "$B/gm/z_b$b.o" &&
       $CXX $GMI -DHY_GM_TILE=$b -c samples/graph_matching/main.cpp -o "$B/gm/main_b$b.o" &&
-      nvcc -Xcompiler -fopenmp "$B/gm/k_b$b.o" "$B/gm/main_b$b.o" $common -o "$B/gm/gm_cuda_b$b" ) >>"$out/gm-build.log" 2>&1 &
+      nvcc -Xcompiler -fopenmp "$B/gm/k_b$b.o" "$B/gm/z_b$b.o" "$B/gm/main_b$b.o" $common -o "$B/gm/gm_cuda_b$b" ) >>"$out/gm-build.log" 2>&1 &
   done
   nvcc -O3 -arch=sm_90 -std=c++17 $GMI bench/graph_matching/q_cublas.cu samples/graph_matching/gm_data.cpp \
     -lcublas -o "$B/gm/q_cublas" >>"$out/gm-build.log" 2>&1 &

@@ -32,6 +32,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <hy/zones_grid.hpp>
 
 namespace fw {
 
@@ -476,6 +477,115 @@ ooc_info fw_out_of_core(hy::array<W, 2>& D, std::size_t budget_bytes, progress_f
   info.bytes_staged = bytes;
   return info;
 }
+
+// ---------------------------------------------------------------------------
+// One matrix over several devices (Sao et al.,
+// HPDC 2021; docs/multi_gpu.md): the zones (MPI ranks, one GPU each) form a
+// process grid, and the matrix of S x S blocks is spread 2-D block-cyclic
+// over it, each zone keeping only its own blocks, packed, in L. Round P:
+//   1. the zone holding the pivot block (P, P) closes it (fw_blocked);
+//   2. it is broadcast along its process row and its process column, whose
+//      zones update their part of the pivot block row (P, J) and block
+//      column (I, P) with it (min-plus products, as the out-of-core rounds);
+//   3. the updated row panel goes down every process column and the column
+//      panel along every process row, and every zone updates all its blocks
+//      at once: L = min(L, column panel (min,+) row panel), one kernel.
+// The pivot row and column are unchanged by step 3 (the pivot is closed),
+// so each element sees the relaxations of the serial algorithm: for int32
+// weights the result is the serial program's, bit for bit. Host code around
+// the kernels above (a CUDA build makes the host copies current where the
+// broadcasts read them).
+// ---------------------------------------------------------------------------
+
+
+namespace {
+
+// The panel of local block row `i` (S x width) or local block column `j`
+// (height x S) of L, copied out and back.
+template <class W>
+void copy_row(hy::array<W, 2>& to, const hy::array<W, 2>& from, int r0, int rows) {
+  for (int y = 0; y < rows; ++y)
+    std::memcpy(&to(y, 0), &from(r0 + y, 0), sizeof(W) * from.extent(1));
+}
+template <class W>
+void copy_col(hy::array<W, 2>& to, int tc0, const hy::array<W, 2>& from, int fc0, int cols) {
+  for (std::size_t y = 0; y < to.extent(0); ++y)
+    std::memcpy(&to(y, tc0), &from(y, fc0), sizeof(W) * static_cast<std::size_t>(cols));
+}
+
+}  // namespace
+
+int grid_block(int np, int grid_rows, int grid_cols) {
+  // The largest multiple of kTile that divides np and still gives every
+  // zone two blocks along each axis (at most 16 tiles: the round count
+  // should stay well above the grid's size for the load to spread).
+  const int nb = np / kTile, most = std::max(grid_rows, grid_cols);
+  int best = 1;
+  for (int g = 1; g <= std::min(nb, 16); ++g)
+    if (nb % g == 0 && nb / g >= 2 * most) best = g;
+  return best * kTile;
+}
+
+template <class W>
+grid_info fw_grid(hy::array<W, 2>& D, int S, int grid_rows, progress_fn progress, void* ctx) {
+  hy::zones::grid g(grid_rows);
+  const int np = static_cast<int>(D.extent(0));
+  grid_info info;
+  info.rows = g.rows();
+  info.cols = g.cols();
+  if (S <= 0) S = grid_block(np, g.rows(), g.cols());
+  info.block = S;
+  if (S % kTile || np % S) return info;  // info.rounds == 0: the caller reports it
+  const int nb = np / S, li = g.local_rows(nb), lj = g.local_cols(nb), t = S / kTile;
+  info.rounds = nb;
+
+  // This zone's blocks: local block (i, j) is global (row + i * rows, col + j * cols).
+  hy::array<W, 2> L(static_cast<std::size_t>(li) * S, static_cast<std::size_t>(lj) * S);
+  for (int i = 0; i < li; ++i)
+    for (int y = 0; y < S; ++y)
+      for (int j = 0; j < lj; ++j)
+        std::memcpy(&L(i * S + y, j * S), &D((g.row() + i * g.rows()) * S + y, (g.col() + j * g.cols()) * S),
+                    sizeof(W) * S);
+
+  hy::array<W, 2> X(S, S);                                     // the pivot block
+  hy::array<W, 2> R(S, static_cast<std::size_t>(lj) * S), R2(S, static_cast<std::size_t>(lj) * S);  // row panel
+  hy::array<W, 2> C(static_cast<std::size_t>(li) * S, S), C2(static_cast<std::size_t>(li) * S, S);  // column panel
+  for (int P = 0; P < nb; ++P) {
+    const int prow = P % g.rows(), pcol = P % g.cols();
+    const int pi = P / g.rows(), pj = P / g.cols();  // local index of block row / column P
+    const bool inRow = g.row() == prow, inCol = g.col() == pcol;
+    // 1. Close the pivot block.
+    if (inRow && inCol) {
+      for (int y = 0; y < S; ++y) std::memcpy(&X(y, 0), &L(pi * S + y, pj * S), sizeof(W) * S);
+      fw_blocked(X, t);
+    }
+    // 2. The pivot to its process row and column; their panels updated.
+    if (inRow) g.bcast_row(X, pcol);
+    if (inCol) g.bcast_col(X, prow);
+    if (inRow && lj > 0) {
+      copy_row(R, L, pi * S, S);
+      copy_row(R2, L, pi * S, S);
+      fw_min_plus(R, X, R2, t, lj * t, t);  // D(P, J) = min(D(P, J), D*(P, P) (x) D(P, J))
+    }
+    if (inCol && li > 0) {
+      copy_col(C, 0, L, pj * S, S);
+      copy_col(C2, 0, L, pj * S, S);
+      fw_min_plus(C, C2, X, li * t, t, t);  // D(I, P) = min(D(I, P), D(I, P) (x) D*(P, P))
+    }
+    // 3. The panels to every zone that needs them; all local blocks at once.
+    g.bcast_col(R, prow);
+    g.bcast_row(C, pcol);
+    if (li > 0 && lj > 0) fw_min_plus(L, C, R, li * t, lj * t, t);
+    info.bytes_sent += double(S) * S * sizeof(W) * ((inRow ? 1 : 0) + (inCol ? 1 : 0)) +
+                       double(R.size() + C.size()) * sizeof(W);
+    if (progress) progress(P + 1, nb, ctx);
+  }
+  g.allgather_blocks(L, D, nb, S);
+  return info;
+}
+
+template grid_info fw_grid<std::int32_t>(hy::array<std::int32_t, 2>&, int, int, progress_fn, void*);
+template grid_info fw_grid<float>(hy::array<float, 2>&, int, int, progress_fn, void*);
 
 template void fw_blocked<std::int32_t>(hy::array<std::int32_t, 2>&, int, progress_fn, void*);
 template void fw_blocked<float>(hy::array<float, 2>&, int, progress_fn, void*);

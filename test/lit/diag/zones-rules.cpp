@@ -59,3 +59,17 @@ int jumps(hy::array<int, 1> &a, int n) {
   }
   return 0;
 }
+
+// In a template, a call left unresolved until instantiation: a const array
+// passed to it is read (no error); a non-const one may be written.
+template <class W> void use(const hy::array<W, 1> &a, int s);
+template <class W> void fill_in(hy::array<W, 1> &a, int s);
+template <class W>
+void templated(const hy::array<W, 1> &w, hy::array<W, 1> &out, int n) {
+#pragma hy parallel for into(devices)
+  for (int s = 0; s < n; ++s) {
+    use(w, s);
+// CHECK: [[@LINE+1]]:13: error: 'out' is declared outside the 'into(devices)' loop and written inside it
+    fill_in(out, s);
+  }
+}

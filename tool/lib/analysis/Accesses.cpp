@@ -180,9 +180,13 @@ private:
         if (pt->isPointerType() && !pt->getPointeeType().isConstQualified())
           mode = ReadWrite;
       } else if (!fd) {
-        // Unresolved (template) call: arrays may be passed by reference.
+        // Unresolved (template) call: arrays may be passed by reference,
+        // except a const one, which no parameter can write.
         const VarDecl *v = refVar(args[i]);
-        mode = v && classifyArray(v->getType()).kind != ArrayKind::None ? ReadWrite : Read;
+        mode = v && classifyArray(v->getType()).kind != ArrayKind::None &&
+                       !v->getType().getNonReferenceType().isConstQualified()
+                   ? ReadWrite
+                   : Read;
       }
       visitExpr(args[i], mode);
     }
