@@ -2,8 +2,8 @@
 // problem spread over several devices (docs/multi_gpu.md): a matrix of
 // blocks distributed 2-D block-cyclic (block (I, J) lives in zone
 // (I mod rows, J mod cols)), broadcasts of hy::arrays along a process row
-// or column (MPI_Bcast on the row and column communicators: no transport
-// of hy's own), and the gather of every block to every zone. Built
+// or column (MPI_Bcast, or MPI_Ibcast to overlap, on the row and column
+// communicators: no transport of hy's own), and the gather of every block to every zone. Built
 // without -DHY_MPI (or run without mpirun) the grid is 1 x 1 and every
 // operation is a no-op or a copy.
 #pragma once
@@ -82,6 +82,39 @@ public:
 #endif
   }
 
+  /// Broadcasts started and not yet waited for (ibcast_row / ibcast_col):
+  /// their arrays may not be touched until wait().
+  struct pending {
+#if defined(HY_MPI)
+    std::vector<MPI_Request> requests;
+#endif
+  };
+  /// bcast_row / bcast_col that return at once (MPI_Ibcast), so that the
+  /// zone computes while the data travels (the look-ahead of fw_grid).
+  template <class T, int N> void ibcast_row(hy::array<T, N> &a, int root, pending &p) const {
+#if defined(HY_MPI)
+    ibcast(a.data(), a.size() * sizeof(T), root, rowComm_, p);
+#else
+    (void)a, (void)root, (void)p;
+#endif
+  }
+  template <class T, int N> void ibcast_col(hy::array<T, N> &a, int root, pending &p) const {
+#if defined(HY_MPI)
+    ibcast(a.data(), a.size() * sizeof(T), root, colComm_, p);
+#else
+    (void)a, (void)root, (void)p;
+#endif
+  }
+  static void wait(pending &p) {
+#if defined(HY_MPI)
+    if (!p.requests.empty())
+      MPI_Waitall(static_cast<int>(p.requests.size()), p.requests.data(), MPI_STATUSES_IGNORE);
+    p.requests.clear();
+#else
+    (void)p;
+#endif
+  }
+
   /// The n x n matrix `full` (n = nb * S) from the local blocks `local`
   /// (local_rows(nb) * S x local_cols(nb) * S, block (i, j) being global
   /// block (row() + i * rows(), col() + j * cols())): every zone gets every
@@ -132,6 +165,14 @@ private:
     for (std::size_t at = 0; at < bytes; at += chunk)
       MPI_Bcast(static_cast<char *>(p) + at, static_cast<int>(bytes - at < chunk ? bytes - at : chunk),
                 MPI_BYTE, root, comm);
+  }
+  static void ibcast(void *p, std::size_t bytes, int root, MPI_Comm comm, pending &out) {
+    const std::size_t chunk = std::size_t(1) << 30;
+    for (std::size_t at = 0; at < bytes; at += chunk) {
+      out.requests.emplace_back();
+      MPI_Ibcast(static_cast<char *>(p) + at, static_cast<int>(bytes - at < chunk ? bytes - at : chunk),
+                 MPI_BYTE, root, comm, &out.requests.back());
+    }
   }
   MPI_Comm rowComm_ = MPI_COMM_NULL, colComm_ = MPI_COMM_NULL;
 #endif
