@@ -80,7 +80,8 @@ elif $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/fwk_cuda.o" 2>"$out/fw-buil
               "dense:n=777,density=0.2,seed=$((seed+2)) --weights real --negative 1" \
               "grid:rows=40,cols=50 --weights int:9" \
               "dense:n=400,density=0.1,seed=$((seed+3)) --weights int:30 --paths" \
-              "dense:n=900,density=0.1,seed=$((seed+4)) --weights int:100 --budget 2M"; do
+              "dense:n=900,density=0.1,seed=$((seed+4)) --weights int:100 --budget 2M" \
+              "dense:n=1000,density=0.05,seed=$((seed+5)) --weights int:100 --negative 20 --grid --grid-block 128"; do
     s=$(timeout 60 "$B/fw_serial" --generate $spec 2>&1 | grep checksum)
     c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 60 "$B/fw_cuda" --generate $spec 2>&1 | grep checksum)
     result "fw[$spec]" $([ -n "$s" ] && [ "$s" = "$c" ] && echo 1 || echo 0) "$c"
