@@ -1,11 +1,20 @@
 # The zone level over MPI (runtime/include/hy/zones.hpp, docs/language.md
 # "Zones"). Option HY_MPI (ON): find MPI; when found, the interface target
 # hy::zones_mpi gives a program MPI and -DHY_MPI, so its zone loops spread
-# over MPI ranks. Without MPI programs run one zone and nothing depends on
-# MPI. hy_add_mpi_test(NAME name PROCS n COMMAND cmd...) runs a test under
+# over MPI ranks (installed too: find_package(hy) gives hy::zones_mpi
+# where MPI is found). Without MPI programs run one zone and nothing depends
+# on MPI. hy_add_mpi_test(NAME name PROCS n COMMAND cmd...) runs a test under
 # mpirun (oversubscribed: CI has 2 cores; allowed as root), or passes the
 # launcher to a script where COMMAND says MPIEXEC.
 option(HY_MPI "Spread zone loops over MPI ranks when MPI is found" ON)
+# The samples' MPI builds (fw_mpi, johnson_mpi, bc_mpi, gm_mpi) are OpenMP;
+# HY_MPI_CUDA adds their CUDA variants (scripts/multi-gpu-scaling.sh; off in
+# CI, where nvcc only compiles).
+option(HY_MPI_CUDA "Also build the samples' MPI programs for CUDA" OFF)
+set(HY_MPI_VARIANTS openmp)
+if(HY_MPI_CUDA AND CMAKE_CUDA_COMPILER)
+  list(APPEND HY_MPI_VARIANTS cuda)
+endif()
 set(HY_HAVE_MPI OFF)
 if(HY_MPI)
   find_package(MPI COMPONENTS CXX QUIET)
@@ -15,6 +24,11 @@ if(HY_MPI)
     add_library(hy::zones_mpi ALIAS hy_zones_mpi)
     target_link_libraries(hy_zones_mpi INTERFACE hy_runtime MPI::MPI_CXX)
     target_compile_definitions(hy_zones_mpi INTERFACE HY_MPI=1)
+    # Installed as hy::zones_mpi in its own export set: hyConfig.cmake
+    # loads it when the outside project finds MPI too.
+    set_target_properties(hy_zones_mpi PROPERTIES EXPORT_NAME zones_mpi)
+    install(TARGETS hy_zones_mpi EXPORT hyZonesTargets)
+    install(EXPORT hyZonesTargets NAMESPACE hy:: DESTINATION lib/cmake/hy)
     execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version OUTPUT_VARIABLE _hy_mpiexec_version
                     ERROR_QUIET)
     set(HY_MPIEXEC_FLAGS)

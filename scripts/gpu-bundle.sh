@@ -32,14 +32,19 @@ translate "$root/samples/delta_stepping/delta_kernels.cpp" "$root/.gpu/delta" de
 # Graph matching: the kernels for every target with B = 8, and the CUDA
 # output for the other tiles of the benchmark (B = 4, 16, 32).
 mkdir -p "$root/.gpu/gm"
-translate "$root/samples/graph_matching/gm_kernels.cpp" "$root/.gpu/gm" gm_kernels \
-  -I"$root/samples/graph_matching" -I"$root/samples/common/include"
+# gm_zones (the set's pairs over zones) beside the kernels: the driver calls it.
+for f in gm_kernels gm_zones; do
+  translate "$root/samples/graph_matching/$f.cpp" "$root/.gpu/gm" $f \
+    -I"$root/samples/graph_matching" -I"$root/samples/common/include"
+done
 for b in 4 16 32; do
-  "$hyc" --target=cuda "$root/samples/graph_matching/gm_kernels.cpp" -o "$root/.gpu/gm/gm_kernels.b$b.cu" \
-    -- -std=c++17 -DHY_GM_TILE=$b -I"$root/samples/graph_matching" -I"$root/samples/common/include"
+  for f in gm_kernels gm_zones; do
+    "$hyc" --target=cuda "$root/samples/graph_matching/$f.cpp" -o "$root/.gpu/gm/$f.b$b.cu" \
+      -- -std=c++17 -DHY_GM_TILE=$b -I"$root/samples/graph_matching" -I"$root/samples/common/include"
+  done
 done
 mkdir -p "$root/.gpu/bc"
-for f in "$root"/samples/bc/bc_{shi,jia,sriram,batched,common}.cpp; do
+for f in "$root"/samples/bc/bc_{shi,jia,sriram,batched,common,zones}.cpp; do
   translate "$f" "$root/.gpu/bc" "$(basename "${f%.cpp}")" -I"$root/samples/bc" -I"$root/samples/common/include"
 done
 # Shi's threads per block are fixed at translation (HY_BC_SHI_THREADS, 128 in

@@ -119,7 +119,8 @@ elif { have "$B/fwk_cuda.o" || $NVCC $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$B/f
               "dense:n=777,density=0.2,seed=$((seed+2)) --weights real --negative 1" \
               "grid:rows=40,cols=50 --weights int:9" \
               "dense:n=400,density=0.1,seed=$((seed+3)) --weights int:30 --paths" \
-              "dense:n=900,density=0.1,seed=$((seed+4)) --weights int:100 --budget 2M"; do
+              "dense:n=900,density=0.1,seed=$((seed+4)) --weights int:100 --budget 2M" \
+              "dense:n=1000,density=0.05,seed=$((seed+5)) --weights int:100 --negative 20 --grid --grid-block 128"; do
     s=$(timeout 60 "$B/fw_serial" --generate $spec 2>&1 | grep checksum)
     c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 60 "$B/fw_cuda" --generate $spec 2>&1 | grep checksum)
     result "fw[$spec]" $([ -n "$s" ] && [ "$s" = "$c" ] && echo 1 || echo 0) "$c"
@@ -192,16 +193,20 @@ if [ -e .gpu/gm/gm_kernels.cuda.cu ] && want gm &&
    $CXX $GMI -c samples/graph_matching/gm_data.cpp -o "$B/gm/data.o" 2>>"$out/gm-build.log" &&
    $CXX $GMI -c samples/graph_matching/gm_assign.cpp -o "$B/gm/assign.o" 2>>"$out/gm-build.log" &&
    ${CXX/ -fopenmp/} $GMI -c .gpu/gm/gm_kernels.serial.cpp -o "$B/gm/k_serial.o" 2>>"$out/gm-build.log" &&
-   $CXX $GMI -c .gpu/gm/gm_kernels.openmp.cpp -o "$B/gm/k_omp.o" 2>>"$out/gm-build.log"; then
+   ${CXX/ -fopenmp/} $GMI -c .gpu/gm/gm_zones.serial.cpp -o "$B/gm/z_serial.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c .gpu/gm/gm_kernels.openmp.cpp -o "$B/gm/k_omp.o" 2>>"$out/gm-build.log" &&
+   $CXX $GMI -c .gpu/gm/gm_zones.openmp.cpp -o "$B/gm/z_omp.o" 2>>"$out/gm-build.log"; then
   common="$B/gm/data.o $B/gm/assign.o $B/graph/*.o -lz"
-  g++ -fopenmp "$B/gm/k_serial.o" "$B/gm/main_serial.o" $common -o "$B/gm/gm_serial"
-  g++ -fopenmp "$B/gm/k_omp.o" "$B/gm/main.o" $common -o "$B/gm/gm_omp"
+  g++ -fopenmp "$B/gm/k_serial.o" "$B/gm/z_serial.o" "$B/gm/main_serial.o" $common -o "$B/gm/gm_serial"
+  g++ -fopenmp "$B/gm/k_omp.o" "$B/gm/z_omp.o" "$B/gm/main.o" $common -o "$B/gm/gm_omp"
   cp .gpu/gm/gm_kernels.cuda.cu .gpu/gm/gm_kernels.b8.cu
+  cp .gpu/gm/gm_zones.cuda.cu .gpu/gm/gm_zones.b8.cu
   for b in 4 8 16 32; do
     # The driver with the same B: it pads the pairs to multiples of B.
     ( { have "$B/gm/k_b$b.o" || $NVCC $GMI -DHY_GM_TILE=$b -c .gpu/gm/gm_kernels.b$b.cu -o "$B/gm/k_b$b.o"; } &&
+      $NVCC $GMI -DHY_GM_TILE=$b -c .gpu/gm/gm_zones.b$b.cu -o "$B/gm/z_b$b.o" &&
       $CXX $GMI -DHY_GM_TILE=$b -c samples/graph_matching/main.cpp -o "$B/gm/main_b$b.o" &&
-      nvcc -Xcompiler -fopenmp "$B/gm/k_b$b.o" "$B/gm/main_b$b.o" $common -o "$B/gm/gm_cuda_b$b" ) >>"$out/gm-build.log" 2>&1 &
+      nvcc -Xcompiler -fopenmp "$B/gm/k_b$b.o" "$B/gm/z_b$b.o" "$B/gm/main_b$b.o" $common -o "$B/gm/gm_cuda_b$b" ) >>"$out/gm-build.log" 2>&1 &
   done
   nvcc -O3 -arch=sm_90 -std=c++17 $GMI bench/graph_matching/q_cublas.cu samples/graph_matching/gm_data.cpp \
     -lcublas -o "$B/gm/q_cublas" >>"$out/gm-build.log" 2>&1 &

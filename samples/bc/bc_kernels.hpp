@@ -5,6 +5,8 @@
 // to `bc`.
 #pragma once
 
+#include <cstdint>
+
 #include <hy/hy.hpp>
 
 namespace bc {
@@ -102,6 +104,13 @@ void batched(const graph &g, const int *sources, int k, bool endpoints, workspac
 template <class W>
 void batched_weighted(const graph &g, const hy::array<W, 1> &w, const int *sources, int k,
                       bool endpoints, workspace &ws, hy::array<double, 1> &bc, run_info &info);
+
+// Any design over all zones (bc_zones.cpp): the sources in one chunk per
+// zone (MPI rank), BC summed across zones; one zone: the design on all k.
+template <class W>
+void run_sources(design d, const graph &g, const hy::array<W, 1> &w, bool weighted,
+                 const int *sources, int k, bool endpoints, workspace &ws,
+                 hy::array<double, 1> &bc, run_info &info);
 
 // Shared by the designs that keep a row per source (bc_common.cpp): fills
 // ws.source with sources[0 .. k-1]; starts rows 0 .. k-1 from their sources

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include <hy_graph/report.hpp>
 #include <hy_graph/run_device.hpp>
 #include <hy_graph/timing.hpp>
+#include <hy/zones.hpp>
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -162,24 +164,12 @@ int estimateLevels(const g::csr<W> &c) {
 }
 
 template <class W>
-void runDesign(bc::design d, const bc::graph &k, const hy::array<W, 1> &w, bool weighted,
-               const std::vector<int> &src, int count, bool endpoints, bc::workspace &ws,
-               hy::array<double, 1> &bc, bc::run_info &info) {
-  switch (d) {
-  case bc::design::shi: bc::shi(k, src.data(), count, endpoints, ws, bc, info); break;
-  case bc::design::jia: bc::jia(k, src.data(), count, endpoints, ws, bc, info); break;
-  case bc::design::sriram: bc::sriram(k, src.data(), count, endpoints, ws, bc, info); break;
-  case bc::design::batched:
-    if (weighted)
-      bc::batched_weighted(k, w, src.data(), count, endpoints, ws, bc, info);
-    else
-      bc::batched(k, src.data(), count, endpoints, ws, bc, info);
-    break;
-  }
-}
-
-template <class W>
 int run(const options &o) {
+  // Every zone (MPI rank, bc_zones.cpp) runs this driver on the same graph
+  // and sources; zone 0 prints and writes files.
+  const bool leader = hy::zones::leader();
+  if (!leader && !std::freopen("/dev/null", "w", stdout))
+    throw std::runtime_error("cannot silence stdout");
   const g::csr<W> c = g::load_csr<W>(o.g);
   if (o.weighted)
     for (W x : c.weights)
@@ -272,12 +262,12 @@ int run(const options &o) {
   hy::array<double, 1> bc(c.n);
   bc::run_info info;
   const int warm = static_cast<int>(std::min<long long>(k, d == bc::design::batched ? rows : 1));
-  runDesign(d, kg, w, o.weighted, sources.list, warm, o.endpoints, ws, bc, info);
+  bc::run_sources(d, kg, w, o.weighted, sources.list.data(), warm, o.endpoints, ws, bc, info);
   const g::timing_result t = g::time_repeated(
       [&] {
         bc.fill(0.0);
         info = bc::run_info();
-        runDesign(d, kg, w, o.weighted, sources.list, k, o.endpoints, ws, bc, info);
+        bc::run_sources(d, kg, w, o.weighted, sources.list.data(), k, o.endpoints, ws, bc, info);
       },
       static_cast<int>(o.g.repeat), 0);
   std::vector<double> sums(bc.data(), bc.data() + c.n);
@@ -334,7 +324,7 @@ int run(const options &o) {
     for (std::size_t i = 0; i < top; ++i)
       std::printf("  %8d  %.10g\n", order[i], values[order[i]]);
   }
-  if (!o.output.empty()) {
+  if (!o.output.empty() && leader) {
     std::ofstream out(o.output);
     if (!out)
       throw std::runtime_error("cannot write " + o.output);

@@ -120,6 +120,13 @@ cli::cli() : sample_cli("fw", kSummary) {
   add("budget", 1, "BYTES",
       "memory for the matrix (suffix K, M, G); a larger matrix runs out of core, streamed in super-blocks",
       [this](const std::vector<std::string>& v) { budget = parse_bytes(v[0]); });
+  add_flag("grid",
+           "spread the matrix 2-D block-cyclic over the zones (run under mpirun with the fw_mpi build; "
+           "one zone otherwise): each holds its blocks, the pivot row and column are broadcast",
+           grid);
+  add_int("grid-rows", "R", "process rows of --grid (default: the most nearly square grid)", grid_rows, 1);
+  add_int("grid-block", "S", "block edge of --grid, a multiple of the tile dividing the padded n "
+          "(default: chosen)", grid_block, 1);
   add_int("verify-max", "N", "largest n --verify accepts (default 2048; the reference is O(n^3) serial)",
           verify_max, 1);
   add_string("compare", "FILE", "compare with a result saved by --output", compare);
@@ -130,6 +137,10 @@ cli::cli() : sample_cli("fw", kSummary) {
 
 void cli::validate() {
   sample_cli::validate();
+  if (grid && (paths || budget > 0))
+    throw g::usage_error("--grid computes distances in memory: not with --paths, --path or --budget");
+  if (!grid && (grid_rows || grid_block))
+    throw g::usage_error("--grid-rows and --grid-block go with --grid");
   if (is_bench(common.generate) && common.directed)
     throw g::usage_error("--generate bench: is a directed matrix; --directed/--undirected do not apply");
   if (common.verify && !common.generate.empty()) {

@@ -24,6 +24,8 @@ struct cli : hy::graph::sample_cli {
   bool want_path = false;        // --path U V
   std::int64_t path_u = 0, path_v = 0;
   std::uint64_t budget = 0;      // --budget BYTES; 0: in core
+  bool grid = false;             // --grid: the matrix spread over the zones (MPI ranks)
+  std::int64_t grid_rows = 0, grid_block = 0;  // --grid-rows R, --grid-block S (0: chosen)
   std::int64_t verify_max = 2048;
   std::string compare, output;
   bool print = false, quiet = false;

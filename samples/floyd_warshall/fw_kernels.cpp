@@ -32,6 +32,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
+#include <hy/zones_grid.hpp>
 
 namespace fw {
 
@@ -476,6 +478,168 @@ ooc_info fw_out_of_core(hy::array<W, 2>& D, std::size_t budget_bytes, progress_f
   info.bytes_staged = bytes;
   return info;
 }
+
+// ---------------------------------------------------------------------------
+// One matrix over several devices (Sao et al., HPDC 2021;
+// docs/multi_gpu.md): the zones (MPI ranks, one GPU each) form a process
+// grid, and the matrix of S x S blocks is spread 2-D block-cyclic over it,
+// each zone keeping only its own blocks, packed, in L. Round P:
+//   1. the zone holding the pivot block (P, P) closes it (fw_blocked);
+//   2. it is broadcast along its process row and its process column, whose
+//      zones update their part of the pivot block row (P, J) and block
+//      column (I, P) with it (min-plus products, as the out-of-core rounds);
+//   3. the updated row panel goes down every process column and the column
+//      panel along every process row, and every zone updates all its blocks
+//      at once: L = min(L, column panel (min,+) row panel), one kernel.
+// Look-ahead: before step 3 of round P, the zones first update the blocks
+// of block row and column P + 1 with round P's panels and run steps 1 and 2
+// of round P + 1 on them; round P + 1's panels then travel (MPI_Ibcast)
+// while round P updates the rest of L. The pivot row and column are
+// unchanged by step 3 (the pivot is closed) and updating a block twice
+// with the same panels changes nothing, so each element sees the
+// relaxations of the serial algorithm: for int32 weights the result is the
+// serial program's, bit for bit. Host code around the kernels above (a CUDA
+// build makes the host copies current where the broadcasts read them).
+// ---------------------------------------------------------------------------
+
+namespace {
+
+// Rows r0 .. r0 + rows of `from` (all its columns) into `to`; columns
+// fc0 .. fc0 + cols of `from` (all its rows) into `to` from column tc0.
+// Kernels (a block per row, its threads along it), so that the local
+// blocks stay on the GPU and only the panels go to the host for MPI.
+constexpr int kCopyThreads = 128;
+template <class W>
+void copy_row(hy::array<W, 2>& to, const hy::array<W, 2>& from, int r0, int rows) {
+  const int w = static_cast<int>(from.extent(1));
+#pragma hy parallel for
+  for (int y = 0; y < rows; ++y)
+#pragma hy parallel for into(threads)
+    for (int tx = 0; tx < kCopyThreads; ++tx)
+      for (int x = tx; x < w; x += kCopyThreads) to(y, x) = from(r0 + y, x);
+}
+template <class W>
+void copy_col(hy::array<W, 2>& to, int tc0, const hy::array<W, 2>& from, int fc0, int cols) {
+  const int h = static_cast<int>(to.extent(0));
+#pragma hy parallel for
+  for (int y = 0; y < h; ++y)
+#pragma hy parallel for into(threads)
+    for (int tx = 0; tx < kCopyThreads; ++tx)
+      for (int x = tx; x < cols; x += kCopyThreads) to(y, tc0 + x) = from(y, fc0 + x);
+}
+
+// Block row and column P of the local blocks L into the panels Rp and Cp
+// (in the zones that hold them).
+template <class W>
+void load_panels(const hy::zones::grid& g, int P, int S, const hy::array<W, 2>& L, hy::array<W, 2>& Rp,
+                 hy::array<W, 2>& Cp) {
+  if (g.owns_row(P) && Rp.size() > 0) copy_row(Rp, L, P / g.rows() * S, S);
+  if (g.owns_col(P) && Cp.size() > 0) copy_col(Cp, 0, L, P / g.cols() * S, S);
+}
+
+// Steps 1 and 2 of round P on its panels Rp (block row P, in the zones of
+// its process row) and Cp (block column P): the pivot closed by the zone
+// that holds it, broadcast along its process row and column, and the
+// panels updated with it (R2, C2: room for copies).
+template <class W>
+void pivot_round(const hy::zones::grid& g, int P, int S, hy::array<W, 2>& X, hy::array<W, 2>& Rp,
+                 hy::array<W, 2>& Cp, hy::array<W, 2>& R2, hy::array<W, 2>& C2, grid_info& info) {
+  const int t = S / kTile, lt = static_cast<int>(Rp.extent(1)) / kTile,
+            it = static_cast<int>(Cp.extent(0)) / kTile;
+  const bool inRow = g.owns_row(P), inCol = g.owns_col(P);
+  if (inRow && inCol) {
+    copy_col(X, 0, Rp, P / g.cols() * S, S);  // its block of the row panel
+    fw_blocked(X, t);
+  }
+  if (inRow) g.bcast_row(X, P % g.cols());
+  if (inCol) g.bcast_col(X, P % g.rows());
+  if (inRow && lt > 0) {
+    copy_row(R2, Rp, 0, S);
+    fw_min_plus(Rp, X, R2, t, lt, t);  // D(P, J) = min(D(P, J), D*(P, P) (x) D(P, J))
+  }
+  if (inCol && it > 0) {
+    copy_col(C2, 0, Cp, 0, S);
+    fw_min_plus(Cp, C2, X, it, t, t);  // D(I, P) = min(D(I, P), D(I, P) (x) D*(P, P))
+  }
+  info.bytes_sent += double(S) * S * sizeof(W) * ((inRow ? 1 : 0) + (inCol ? 1 : 0)) +
+                     double(Rp.size() + Cp.size()) * sizeof(W);
+}
+
+}  // namespace
+
+int grid_block(int np, int grid_rows, int grid_cols) {
+  // The largest multiple of kTile that divides np and still gives every
+  // zone two blocks along each axis (at most 16 tiles: the round count
+  // should stay well above the grid's size for the load to spread).
+  const int nb = np / kTile, most = std::max(grid_rows, grid_cols);
+  int best = 1;
+  for (int g = 1; g <= std::min(nb, 16); ++g)
+    if (nb % g == 0 && nb / g >= 2 * most) best = g;
+  return best * kTile;
+}
+
+template <class W>
+grid_info fw_grid(hy::array<W, 2>& D, int S, int grid_rows, progress_fn progress, void* ctx) {
+  hy::zones::grid g(grid_rows);
+  const int np = static_cast<int>(D.extent(0));
+  grid_info info;
+  info.rows = g.rows();
+  info.cols = g.cols();
+  if (S <= 0) S = grid_block(np, g.rows(), g.cols());
+  info.block = S;
+  if (S % kTile || np % S) return info;  // info.rounds == 0: the caller reports it
+  const int nb = np / S, li = g.local_rows(nb), lj = g.local_cols(nb), t = S / kTile;
+  const std::size_t height = static_cast<std::size_t>(li) * S, width = static_cast<std::size_t>(lj) * S;
+  info.rounds = nb;
+
+  // This zone's blocks: local block (i, j) is global (row + i * rows, col + j * cols).
+  hy::array<W, 2> L(height, width);
+  for (int i = 0; i < li; ++i)
+    for (int y = 0; y < S; ++y)
+      for (int j = 0; j < lj; ++j)
+        std::memcpy(&L(i * S + y, j * S), &D((g.row() + i * g.rows()) * S + y, (g.col() + j * g.cols()) * S),
+                    sizeof(W) * S);
+
+  hy::array<W, 2> X(S, S), T(S, S);                 // the pivot block; a block of a panel
+  hy::array<W, 2> R(S, width), Rn(S, width), R2(S, width);     // row panels: round P, P + 1, a copy
+  hy::array<W, 2> C(height, S), Cn(height, S), C2(height, S);  // column panels
+  load_panels(g, 0, S, L, R, C);
+  pivot_round(g, 0, S, X, R, C, R2, C2, info);
+  g.bcast_col(R, 0);
+  g.bcast_row(C, 0);
+  for (int P = 0; P < nb; ++P) {
+    // R and C hold round P's panels. Look-ahead: round P's update of block
+    // row and column P + 1 first, then steps 1 and 2 of round P + 1, whose
+    // panels travel while round P updates everything else.
+    hy::zones::grid::pending next;
+    if (P + 1 < nb) {
+      const int Q = P + 1;
+      load_panels(g, Q, S, L, Rn, Cn);
+      if (g.owns_row(Q) && lj > 0) {
+        copy_row(T, C, Q / g.rows() * S, S);  // D(Q, P) from the column panel
+        fw_min_plus(Rn, T, R, t, lj * t, t);
+      }
+      if (g.owns_col(Q) && li > 0) {
+        copy_col(T, 0, R, Q / g.cols() * S, S);  // D(P, Q) from the row panel
+        fw_min_plus(Cn, C, T, li * t, t, t);
+      }
+      pivot_round(g, Q, S, X, Rn, Cn, R2, C2, info);
+      g.ibcast_col(Rn, Q % g.rows(), next);
+      g.ibcast_row(Cn, Q % g.cols(), next);
+    }
+    // Step 3 of round P: every local block at once.
+    if (li > 0 && lj > 0) fw_min_plus(L, C, R, li * t, lj * t, t);
+    hy::zones::grid::wait(next);
+    std::swap(R, Rn);
+    std::swap(C, Cn);
+    if (progress) progress(P + 1, nb, ctx);
+  }
+  g.allgather_blocks(L, D, nb, S);
+  return info;
+}
+
+template grid_info fw_grid<std::int32_t>(hy::array<std::int32_t, 2>&, int, int, progress_fn, void*);
+template grid_info fw_grid<float>(hy::array<float, 2>&, int, int, progress_fn, void*);
 
 template void fw_blocked<std::int32_t>(hy::array<std::int32_t, 2>&, int, progress_fn, void*);
 template void fw_blocked<float>(hy::array<float, 2>&, int, progress_fn, void*);

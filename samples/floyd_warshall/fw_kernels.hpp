@@ -101,4 +101,21 @@ ooc_info fw_out_of_core(hy::array<W, 2>& D, std::size_t budget_bytes,
 // not even one kTile fits.
 int ooc_super_block(std::size_t budget_bytes, std::size_t w, int n);
 
+// One matrix over several devices (fw_kernels.cpp's last section, docs/multi_gpu.md): the
+// zones (MPI ranks; one without MPI) as a grid_rows x (zones / grid_rows)
+// process grid (grid_rows 0: nearly square), D (np x np, np a multiple of
+// kTile, the same in every zone) spread 2-D block-cyclic over it in S x S
+// blocks (S a multiple of kTile dividing np; 0: grid_block's choice), each
+// zone computing on its own blocks and receiving the pivot block and
+// panels by broadcast; at the end every zone holds the whole result in D.
+// rounds == 0 when S does not fit np.
+struct grid_info {
+  int rows = 1, cols = 1, block = 0, rounds = 0;
+  double bytes_sent = 0;  // this zone's share of the broadcasts (received or sent)
+};
+template <class W>
+grid_info fw_grid(hy::array<W, 2>& D, int S, int grid_rows, progress_fn progress = nullptr,
+                  void* ctx = nullptr);
+int grid_block(int np, int grid_rows, int grid_cols);
+
 }  // namespace fw

@@ -27,6 +27,8 @@
 #include <hy_graph/run_device.hpp>
 #include <hy_graph/types.hpp>
 
+#include <hy/zones.hpp>
+
 #include "fw_cli.hpp"
 #include "fw_kernels.hpp"
 
@@ -300,7 +302,7 @@ int run(const fw::cli& o) {
   // clock starts); in core the GPU must hold the whole matrix.
   const run_device dev = current_device();
   const hy::device_info gpu = hy::device();
-  if (gpu.gpu && !ooc && gpu.memory > 0 && matrix_bytes > 0.9 * double(gpu.memory))
+  if (gpu.gpu && !ooc && !o.grid && gpu.memory > 0 && matrix_bytes > 0.9 * double(gpu.memory))
     throw usage_error("the " + std::to_string(np) + " x " + std::to_string(np) + " matrix needs " + gb(matrix_bytes) +
                       " on the GPU, which has " + gb(double(gpu.memory)) + "; run out of core with --budget " +
                       std::to_string((long long)(0.8 * double(gpu.memory) / (1 << 20))) + "M");
@@ -319,12 +321,17 @@ int run(const fw::cli& o) {
   }
 
   // Runs: warm-up (when repeating) plus `repeat` timed ones.
-  const bool show = !o.quiet && show_progress(c.progress);
+  // --grid: every zone (MPI rank) runs this driver on the same input; zone
+  // 0 alone shows progress, prints and writes files.
+  const bool leader = !o.grid || hy::zones::leader();
+  if (!leader && !std::freopen("/dev/null", "w", stdout)) throw std::runtime_error("cannot silence stdout");
+  const bool show = leader && !o.quiet && show_progress(c.progress);
   const double delay = c.progress ? 0.0 : 2.0;
   hy::array<W, 2> D;
   hy::array<int, 2> N;
   std::vector<double> times, transfer_times;  // per timed run
   fw::ooc_info info;
+  fw::grid_info ginfo;
   const int runs = c.repeat > 1 ? static_cast<int>(c.repeat) + 1 : 1;
   for (int r = 0; r < runs; ++r) {
     D = D0;
@@ -334,10 +341,16 @@ int run(const fw::cli& o) {
     const auto t0 = clock_type::now();
     if (ooc)
       info = fw::fw_out_of_core(D, o.budget, progress_cb, &ps);
+    else if (o.grid)
+      ginfo = fw::fw_grid(D, static_cast<int>(o.grid_block), static_cast<int>(o.grid_rows),
+                          progress_cb, &ps);
     else if (o.paths)
       fw::fw_blocked_paths(D, N, nb, progress_cb, &ps);
     else
       fw::fw_blocked(D, nb, progress_cb, &ps);
+    if (o.grid && ginfo.rounds == 0)
+      throw usage_error("--grid-block " + std::to_string(ginfo.block) + " must be a multiple of " +
+                        std::to_string(fw::kTile) + " dividing the padded n = " + std::to_string(np));
     const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
     if (runs == 1 || r > 0) {
       times.push_back(s);
@@ -447,13 +460,16 @@ int run(const fw::cli& o) {
       compare_msg = "matches " + o.compare;
     }
   }
-  if (!o.output.empty()) write_result(o.output, d, n);
+  if (!o.output.empty() && leader) write_result(o.output, d, n);
 
   const char* wname = std::is_floating_point_v<W> ? "float" : "int32";
   if (c.json) {
     report r;
     r.set("n", n).set("padded_n", np).set("weights", wname);
-    r.set("mode", ooc ? "out-of-core" : "in-core").set("super_block", super_block);
+    r.set("mode", ooc ? "out-of-core" : o.grid ? "grid" : "in-core").set("super_block", super_block);
+    if (o.grid)
+      r.set("grid_rows", ginfo.rows).set("grid_cols", ginfo.cols).set("grid_block", ginfo.block)
+          .set("grid_bytes_sent", ginfo.bytes_sent);
     r.set("paths", o.paths).set("repeat", c.repeat);
     r.set("build", dev.build).set("device", dev.label).set("device_kind", dev.kind);
     if (!dev.fallback.empty()) r.set("fallback", dev.fallback);
@@ -473,6 +489,9 @@ int run(const fw::cli& o) {
     if (ooc)
       std::printf("mode: out of core, budget %llu bytes, super-block %d, %d super-rounds, %.3g GB staged\n",
                   (unsigned long long)o.budget, super_block, info.super_rounds, info.bytes_staged / 1e9);
+    else if (o.grid)
+      std::printf("mode: grid of %d x %d zones, blocks of %d, %d rounds\n", ginfo.rows, ginfo.cols,
+                  ginfo.block, ginfo.rounds);
     else
       std::printf("mode: in core%s\n", o.paths ? ", with next hops" : "");
     std::printf("device: %s (%s build)%s%s\n", dev.label.c_str(), dev.build.c_str(),

@@ -108,6 +108,10 @@ struct set_state {
 };
 void match_set(const graph_set& g, const hy::array<int, 2>& pairs, const params& p,
                set_state& s);
+// The same over all zones (gm_zones.cpp): the pairs in one chunk per zone
+// (MPI rank), P and steps gathered; only s.P and s.steps are the result.
+void match_set_zones(const graph_set& g, const hy::array<int, 2>& pairs, const params& p,
+                     set_state& s);
 
 // Common labelling of all graphs of a set towards kSmall labels: U(k, a, x)
 // the soft labelling of graph k (slack as in a pair). Graph 0 starts from

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include <hy_graph/report.hpp>
 #include <hy_graph/run_device.hpp>
 #include <hy_graph/timing.hpp>
+#include <hy/zones.hpp>
 
 #include "gm_assign.hpp"
 #include "gm_data.hpp"
@@ -222,6 +224,10 @@ void progress_cb(int done, int total, void* ctx) {
 }
 
 int run(const options& o) {
+  // Every zone (MPI rank; gm_zones.cpp spreads the set's pairs over them)
+  // runs this driver on the same graphs; zone 0 prints and writes files.
+  const bool leader = hy::zones::leader();
+  if (!leader && !std::freopen("/dev/null", "w", stdout)) throw std::runtime_error("cannot silence stdout");
   std::vector<gm::attr_graph> graphs;
   std::string source;
   if (!o.generate.empty()) {
@@ -352,7 +358,7 @@ int run(const options& o) {
     gm::set_state s;
     for (std::int64_t r = 0; r < (o.repeat > 1 ? o.repeat + 1 : 1); ++r) {
       const double t0 = g::now_seconds();
-      gm::match_set(set, pairs, p, s);
+      gm::match_set_zones(set, pairs, p, s);
       (void)s.P(0, 0, 0);
       if (o.repeat == 1 || r > 0) times.push_back(g::now_seconds() - t0);
     }
@@ -425,7 +431,7 @@ int run(const options& o) {
     rep.set("accuracy", double(correct) / total).set("correct", correct).set("with_truth", total);
   rep.set("assignment", hex(fnv(res.match.data(), res.match.size() * sizeof(int))));
   rep.set("P", hex(fnv(res.P.data(), res.P.size() * sizeof(float))));
-  if (!o.output.empty()) write_result(res, o.output);
+  if (!o.output.empty() && leader) write_result(res, o.output);
   if (!o.compare.empty()) {
     double d;
     std::string why;

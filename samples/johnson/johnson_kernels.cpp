@@ -28,12 +28,15 @@
 // 4. Per-source summaries (eccentricity, closeness, reached vertices) are
 //    reduced on the device from the rows, so large runs copy back k values
 //    per batch instead of k x n distances.
+// 5. The batches of sources are spread over zones (MPI ranks, one GPU
+//    each; `into(devices)`), each batch's summaries gathered (last section).
 #include "johnson_kernels.hpp"
 
 #include <hy_graph/types.hpp>
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace apsp {
 
@@ -376,6 +379,75 @@ void summaries(const hy::array<W, 2> &D, const hy::array<W, 1> &h,
     ecc(b) = e;
   }
 }
+
+// ---------------------------------------------------------------------------
+// All sources, the batches over zones (docs/language.md "Zones",
+// docs/multi_gpu.md): batch t of the sources runs in zone t mod Z (MPI ranks, one GPU each),
+// by the chosen parallelisation in the zone's own working arrays
+// (scratch: every batch sets them first); each batch's per-source summaries
+// (and its rows of distances, when the driver needs them) are row t of
+// arrays that the loop gathers, so every zone ends with every batch's
+// results. Without MPI there is one zone: the batches in order, the
+// program as it was.
+// ---------------------------------------------------------------------------
+
+template <class W>
+long long solve_batches(const graph<W> &g2, const hy::array<W, 1> &h, const hy::array<W, 1> &minIn,
+                        const std::vector<int> &sources, int batch, method how, window win,
+                        W delta, bool keepRows, batch_results<W> &out) {
+  const int n = g2.n, ns = static_cast<int>(sources.size());
+  const int batches = (ns + batch - 1) / batch;
+  hy::array<int, 1> src(batch);
+  hy::array<W, 2> D(batch, n);
+  frontier_space fs;
+  if (how == method::frontier)
+    fs = frontier_space(n, batch);
+  heap_space hs;
+  if (how == method::heap)
+    hs = heap_space(n, batch);
+  row_summary<W> sm(batch);
+  hy::array<double, 2> sum(batches, batch);   // row t: batch t's sources
+  hy::array<long long, 2> reached(batches, batch);
+  hy::array<W, 2> ecc(batches, batch);
+  hy::array<W, 3> rows(batches, keepRows ? batch : 0, keepRows ? n : 0);
+  long long rounds = 0;
+#pragma hy parallel for into(devices) scratch(src, D, fs, hs, sm) gather(sum, reached, ecc, rows) reduction(max : rounds)
+  for (int t = 0; t < batches; ++t) {
+    const int first = t * batch, k = std::min(batch, ns - first);
+    for (int b = 0; b < k; ++b)
+      src(b) = sources[first + b];
+    long long r = 0;
+    switch (how) {
+    case method::frontier: r = frontier_rows(g2, delta, src, k, D, fs); break;
+    case method::heap: r = heap_rows(g2, src, k, D, hs); break;
+    case method::inner: r = inner_rows(g2, src, k, D); break;
+    case method::outer: r = dijkstra_rows(g2, minIn, win, src, k, D); break;
+    }
+    rounds = std::max(rounds, r);
+    summaries(D, h, src, k, sm);
+    for (int b = 0; b < k; ++b) {
+      sum(t, b) = sm.sum(b);
+      reached(t, b) = sm.reached(b);
+      ecc(t, b) = sm.ecc(b);
+    }
+    if (keepRows)
+      for (int b = 0; b < k; ++b)
+        for (int v = 0; v < n; ++v)
+          rows(t, b, v) = D(b, v);
+  }
+  out.sum = std::move(sum);
+  out.reached = std::move(reached);
+  out.ecc = std::move(ecc);
+  out.rows = std::move(rows);
+  return rounds;
+}
+
+template long long solve_batches(const graph<std::int32_t> &, const hy::array<std::int32_t, 1> &,
+                                 const hy::array<std::int32_t, 1> &, const std::vector<int> &, int,
+                                 method, window, std::int32_t, bool, batch_results<std::int32_t> &);
+template long long solve_batches(const graph<double> &, const hy::array<double, 1> &,
+                                 const hy::array<double, 1> &, const std::vector<int> &, int,
+                                 method, window, double, bool, batch_results<double> &);
 
 template bool potentials(const graph<std::int32_t> &, hy::array<std::int32_t, 1> &, long long &);
 template bool potentials(const graph<double> &, hy::array<double, 1> &, long long &);

@@ -5,6 +5,9 @@
 #include <hy/hy.hpp>
 #include <hy/worklist.hpp>
 
+#include <cstdint>
+#include <vector>
+
 namespace apsp {
 
 // A CSR graph as the kernels take it (int32 vertex ids, int64 arc offsets).
@@ -94,5 +97,29 @@ struct row_summary {
 template <class W>
 void summaries(const hy::array<W, 2> &D, const hy::array<W, 1> &h,
                const hy::array<int, 1> &sources, int k, row_summary<W> &out);
+
+// The parallelisations above, as the driver names them.
+enum class method { frontier, heap, outer, inner };
+
+// What solve_batches gives for sources[0 .. ns): for the b-th source of batch
+// t (source number t * batch + b) its summary (sum(t, b), reached(t, b),
+// ecc(t, b)) and, with keepRows, its distances in the reweighted graph
+// rows(t, b, 0 .. n-1).
+template <class W>
+struct batch_results {
+  hy::array<double, 2> sum;
+  hy::array<long long, 2> reached;
+  hy::array<W, 2> ecc;
+  hy::array<W, 3> rows;
+};
+
+// All sources in batches of `batch`, the batches over all zones (MPI ranks;
+// the last section of johnson_kernels.cpp), by `how`; every zone gets every
+// batch's results.
+// Returns the most rounds (phases, vertices) a batch took.
+template <class W>
+long long solve_batches(const graph<W> &g2, const hy::array<W, 1> &h, const hy::array<W, 1> &minIn,
+                        const std::vector<int> &sources, int batch, method how, window win,
+                        W delta, bool keepRows, batch_results<W> &out);
 
 } // namespace apsp

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@
 #include <hy_graph/reference.hpp>
 #include <hy_graph/types.hpp>
 #include <hy/device.hpp>
+#include <hy/zones.hpp>
 
 #include "johnson_kernels.hpp"
 
@@ -225,6 +227,11 @@ void writeMatrixRow(std::ofstream &f, const std::vector<W> &row) {
 
 template <class W>
 int run(const options &o) {
+  // Every zone (MPI rank; solve_batches spreads the batches over them)
+  // runs this driver on the same graph; zone 0 prints and writes files.
+  const bool leader = hy::zones::leader();
+  if (!leader && !std::freopen("/dev/null", "w", stdout))
+    throw std::runtime_error("cannot silence stdout");
   hy::graph::graph_options go = o.g;
   go.policy.self_loops = hy::graph::self_loop_policy::keep; // a negative loop is a negative cycle
   const hy::graph::csr<W> csr = hy::graph::load_csr<W>(go);
@@ -289,65 +296,55 @@ int run(const options &o) {
   long long rounds = 0, reachedPairs = 0, verified = 0;
   int status = kExitOk;
   std::vector<std::vector<W>> kept; // --print / --path
-  hy::array<int, 1> src(batch);
-  hy::array<W, 2> D(batch, n);
-  apsp::frontier_space fs;
-  if (frontier)
-    fs = apsp::frontier_space(n, batch);
-  apsp::heap_space hs;
-  if (heap)
-    hs = apsp::heap_space(n, batch);
-  apsp::row_summary<W> sm(batch);
   std::ofstream out, summary;
-  if (!o.output.empty()) {
+  if (!o.output.empty() && leader) {
     out.open(o.output, std::ios::binary);
     if (!out)
       throw std::runtime_error("cannot write '" + o.output + "'");
     writeMatrixHeader<W>(out, n);
   }
-  if (!o.summary.empty()) {
+  if (!o.summary.empty() && leader) {
     summary.open(o.summary);
     if (!summary)
       throw std::runtime_error("cannot write '" + o.summary + "'");
     summary << "# source reachable sum_of_distances eccentricity closeness (1-based sources)\n";
   }
+  // The batches (over all zones, solve_batches), then their results in
+  // order.
+  const apsp::method method = frontier ? apsp::method::frontier
+                           : heap   ? apsp::method::heap
+                           : algorithm == "inner" ? apsp::method::inner
+                                                  : apsp::method::outer;
+  apsp::batch_results<W> res;
+  const auto t1 = clock_type::now();
+  rounds = apsp::solve_batches(g2, h, minIn, std::vector<int>(sources.begin(), sources.end()), batch,
+                               method, win, delta, needRows, res);
+  solveSeconds = std::chrono::duration<double>(clock_type::now() - t1).count();
   std::vector<W> outRow(needRows ? n : 0);
   for (std::size_t first = 0; first < sources.size(); first += batch) {
     const int k = static_cast<int>(std::min<std::size_t>(batch, sources.size() - first));
-    for (int b = 0; b < k; ++b)
-      src(b) = sources[first + b];
-    const auto t1 = clock_type::now();
-    if (frontier)
-      rounds = std::max(rounds, apsp::frontier_rows(g2, delta, src, k, D, fs));
-    else if (heap)
-      rounds = std::max(rounds, apsp::heap_rows(g2, src, k, D, hs));
-    else if (algorithm == "inner")
-      rounds = std::max(rounds, apsp::inner_rows(g2, src, k, D));
-    else
-      rounds = std::max(rounds, apsp::dijkstra_rows(g2, minIn, win, src, k, D));
-    apsp::summaries(D, h, src, k, sm);
+    const int t = static_cast<int>(first / batch);
     for (int b = 0; b < k; ++b) {
-      const long long r = sm.reached(b);
-      const double sum = sm.sum(b);
+      const long long r = res.reached(t, b);
+      const double sum = res.sum(t, b);
       reachedPairs += r;
       checksum += sum;
-      diameter = std::max(diameter, sm.ecc(b));
+      diameter = std::max(diameter, res.ecc(t, b));
       if (summary.is_open()) {
         // Wasserman-Faust closeness of the distances from s (NetworkX's
         // closeness_centrality of the reversed graph): (r-1)/sum x (r-1)/(n-1).
         const double c = r > 1 && sum > 0 ? (r - 1) / sum * (r - 1) / std::max(1, n - 1) : 0.0;
         summary << sources[first + b] + 1 << ' ' << r << ' ' << sum << ' '
-                << static_cast<double>(sm.ecc(b)) << ' ' << c << '\n';
+                << static_cast<double>(res.ecc(t, b)) << ' ' << c << '\n';
       }
     }
-    solveSeconds += std::chrono::duration<double>(clock_type::now() - t1).count();
     if (!needRows)
       continue;
     for (int b = 0; b < k; ++b) {
       const vid s = sources[first + b];
       std::vector<W> &row = outRow;
       for (int v = 0; v < n; ++v) {
-        const W d = D(b, v);
+        const W d = res.rows(t, b, v);
         row[v] = hy::graph::is_infinite(d) ? d : static_cast<W>(d - h(s) + h(v));
       }
       if (o.g.verify && verified < 64) {

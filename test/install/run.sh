@@ -45,6 +45,15 @@ for gen in Ninja "Unix Makefiles"; do
   step "$gen: build" cmake --build "$bin" -j2
   check_run "$bin" "$exes" "$(want 100 37 3)"
   check_run "$bin" rowsum_app "rowsum 1 34050"
+  # hy::zones_mpi, exported where hy was built with MPI: two ranks print
+  # what one prints (sum of s^2 for s < 24, and of s^2 + 3).
+  if [ -f "$tmp/prefix/lib/cmake/hy/hyZonesTargets.cmake" ]; then
+    [ -x "$bin/zones_omp" ] || fail "zones_omp was not built (hy::zones_mpi is installed)"
+    got=$(OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1 \
+          mpiexec -n 2 --oversubscribe "$bin/zones_omp" 2>&1) || fail "zones_omp under mpiexec: $got"
+    [ "$got" = "zones 4324 4396" ] || fail "zones_omp printed '$got', want 'zones 4324 4396'"
+    echo "OK: zones_omp (2 ranks) $got"
+  fi
 
   # No build type: the translations build optimised; quoted includes from
   # the annotated file's directory.

@@ -33,6 +33,17 @@ TEST(PragmaParser, IntoDevices) {
   EXPECT_EQ(ps[0].reductions[1].op, ReductionOp::Max);
 }
 
+// A zone loop's 'scratch' and 'gather' lists, several clauses of each.
+TEST(PragmaParser, ZoneClauses) {
+  auto ps = pragmasOf(loop("#pragma hy parallel for into(devices) scratch(a, b) gather(D) scratch(c)"));
+  ASSERT_EQ(ps.size(), 1u);
+  EXPECT_TRUE(ps[0].valid);
+  ASSERT_EQ(ps[0].scratch.size(), 3u);
+  EXPECT_EQ(ps[0].scratch[2].name, "c");
+  ASSERT_EQ(ps[0].gather.size(), 1u);
+  EXPECT_EQ(ps[0].gather[0].name, "D");
+}
+
 TEST(PragmaParser, ReductionClauses) {
   auto ps = pragmasOf(loop("#pragma hy parallel for reduction(+ : s) reduction(max : m)"));
   ASSERT_EQ(ps.size(), 1u);
@@ -107,6 +118,10 @@ TEST(PragmaParser, ErrorsAreReported) {
       {"#pragma hy parallel for into(devices", "expected ')' after 'into(devices'"},
       {"#pragma hy parallel", "expected 'parallel for' or 'parallel fetch'"},
       {"#pragma hy serial for", "expected 'parallel for' or 'parallel fetch'"},
+      {"#pragma hy parallel for into(devices) scratch()", "expected a variable name in 'scratch'"},
+      {"#pragma hy parallel for into(devices) gather(D", "expected ')' after the 'gather' arrays"},
+      {"#pragma hy parallel for disjoint(1)", "expected an array name in 'disjoint'"},
+      {"#pragma hy parallel for gather(D)", "'gather' on a loop that is not 'into(devices)'"},
   };
   for (const Case &c : cases) {
     Result r = translate(loop(c.pragma));

@@ -246,42 +246,64 @@ template <class T> void allreduce(T *p, std::size_t n, op o) {
 /// The zone that runs iteration k (counted from 0) of a zone loop: cyclic.
 inline int owner(long long k, int zones) { return static_cast<int>(k % zones); }
 
+namespace detail {
+
+/// Gathers rows of `row` elements at p (`extent` rows in all): iteration k
+/// (0 <= k < count) of a zone loop wrote row first + k * step, and the zone
+/// that ran it (owner(k)) sends it to every zone (MPI_Allgatherv of each
+/// zone's rows packed, one MPI datatype per row, so counts are rows).
+template <class T>
+void gather_rows(T *p, std::size_t row, long long extent, long long first, long long step,
+                 long long count) {
+  if (count <= 0)
+    return;
+  const long long last = first + (count - 1) * step;
+  if (first < 0 || first >= extent || last < 0 || last >= extent)
+    fail("hy::zones: a gathered array has " + std::to_string(extent) +
+         " rows, but the zone loop's iterations own rows " + std::to_string(first) + " .. " +
+         std::to_string(last));
+#if defined(HY_MPI)
+  const place &pl = init();
+  if (pl.size == 1 || row == 0)
+    return;
+  if (count > INT_MAX || row * sizeof(T) > static_cast<std::size_t>(INT_MAX))
+    fail("hy::zones: gathered rows: more than 2^31 rows or a row over 2 GiB");
+  MPI_Datatype rowType;
+  MPI_Type_contiguous(static_cast<int>(row * sizeof(T)), MPI_BYTE, &rowType);
+  MPI_Type_commit(&rowType);
+  std::vector<int> counts(pl.size), displs(pl.size);
+  int total = 0;
+  for (int z = 0; z < pl.size; ++z) {
+    counts[z] = static_cast<int>(count / pl.size + (z < count % pl.size ? 1 : 0));
+    displs[z] = total;
+    total += counts[z];
+  }
+  std::vector<T> send(static_cast<std::size_t>(counts[pl.rank]) * row),
+      all(static_cast<std::size_t>(total) * row);
+  std::size_t at = 0;
+  for (long long k = pl.rank; k < count; k += pl.size, at += row)
+    std::memcpy(send.data() + at, p + (first + k * step) * static_cast<long long>(row),
+                row * sizeof(T));
+  MPI_Allgatherv(send.data(), counts[pl.rank], rowType, all.data(), counts.data(), displs.data(),
+                 rowType, MPI_COMM_WORLD);
+  MPI_Type_free(&rowType);
+  for (int z = 0; z < pl.size; ++z) {
+    std::size_t from = static_cast<std::size_t>(displs[z]) * row;
+    for (long long k = z; k < count; k += pl.size, from += row)
+      std::memcpy(p + (first + k * step) * static_cast<long long>(row), all.data() + from,
+                  row * sizeof(T));
+  }
+#endif
+}
+
+} // namespace detail
+
 /// Gathers the rows (first index) of `a` that zone loops wrote: row r of
 /// `rows` rows starting at `first` belongs to owner(r, zones) and every zone
-/// receives every row (MPI_Allgatherv of each zone's rows packed).
+/// receives every row. (A loop with a 'gather' clause does this itself.)
 template <class T, int N> void gather_rows(hy::array<T, N> &a, long long first, long long rows) {
-#if defined(HY_MPI)
-  const place &p = init();
-  if (p.size == 1 || rows <= 0)
-    return;
   const std::size_t row = a.extent(0) ? a.size() / a.extent(0) : 0;
-  std::vector<int> counts(p.size), displs(p.size);
-  long long total = 0;
-  for (int z = 0; z < p.size; ++z) {
-    const long long mine = rows / p.size + (z < rows % p.size ? 1 : 0);
-    const long long c = mine * static_cast<long long>(row) * static_cast<long long>(sizeof(T));
-    if (c > INT_MAX)
-      detail::fail("hy::zones::gather_rows: more than 2 GiB from one zone");
-    counts[z] = static_cast<int>(c);
-    displs[z] = static_cast<int>(total);
-    total += c;
-    if (total > INT_MAX)
-      detail::fail("hy::zones::gather_rows: more than 2 GiB in all");
-  }
-  std::vector<unsigned char> send(counts[p.rank]), all(static_cast<std::size_t>(total));
-  std::size_t at = 0;
-  for (long long r = p.rank; r < rows; r += p.size, at += row * sizeof(T))
-    std::memcpy(send.data() + at, a.data() + (first + r) * row, row * sizeof(T));
-  MPI_Allgatherv(send.data(), counts[p.rank], MPI_BYTE, all.data(), counts.data(),
-                 displs.data(), MPI_BYTE, MPI_COMM_WORLD);
-  for (int z = 0; z < p.size; ++z) {
-    std::size_t from = static_cast<std::size_t>(displs[z]);
-    for (long long r = z; r < rows; r += p.size, from += row * sizeof(T))
-      std::memcpy(a.data() + (first + r) * row, all.data() + from, row * sizeof(T));
-  }
-#else
-  (void)a, (void)first, (void)rows;
-#endif
+  detail::gather_rows(a.data(), row, static_cast<long long>(a.extent(0)), first, 1, rows);
 }
 
 /// One execution of a zone loop: take() before each iteration says whether
@@ -302,6 +324,15 @@ public:
   loop(const loop &) = delete;
   loop &operator=(const loop &) = delete;
   bool take() { return owner(k_++, p_.size) == p_.rank; }
+  /// take() that also records the loop index (the row a gathered array's
+  /// iteration owns): its first value and its step.
+  template <class I> bool take(I index) {
+    if (k_ == 0)
+      first_ = static_cast<long long>(index);
+    else if (k_ == 1)
+      step_ = static_cast<long long>(index) - first_;
+    return take();
+  }
 
   template <class T> std::enable_if_t<std::is_arithmetic_v<T>> start(op o, T &v) const {
     if (p_.rank != 0)
@@ -327,9 +358,20 @@ public:
     allreduce(v.data(), v.size(), o);
   }
 
+  /// 'gather(a)': row i of `a` (its first index) was written by the
+  /// iteration whose index is i; every zone receives every such row.
+  template <class T, int N> void gather(hy::array<T, N> &a) const {
+    const std::size_t row = a.extent(0) ? a.size() / a.extent(0) : 0;
+    detail::gather_rows(a.data(), row, static_cast<long long>(a.extent(0)), first_, step_, k_);
+  }
+  template <class V> auto gather(V &v) const -> decltype(v.data(), v.size(), void()) {
+    detail::gather_rows(v.data(), 1, static_cast<long long>(v.size()), first_, step_, k_);
+  }
+
 private:
   const place &p_;
-  long long k_ = 0;
+  long long k_ = 0;             // iterations counted so far
+  long long first_ = 0, step_ = 1; // the index's first value and step (take(index))
 };
 
 } // namespace hy::zones

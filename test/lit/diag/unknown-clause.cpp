@@ -4,10 +4,10 @@
 #include <hy/hy.hpp>
 
 void f(hy::array<int, 1> &a, int n) {
-// CHECK: [[@LINE+1]]:25: error: unknown clause 'collapse' in '#pragma hy parallel for'; expected 'into', 'min_blocks', 'reduction' or 'disjoint'
+// CHECK: [[@LINE+1]]:25: error: unknown clause 'collapse' in '#pragma hy parallel for'; expected 'into', 'min_blocks', 'reduction', 'disjoint', 'scratch' or 'gather'
 #pragma hy parallel for collapse(2)
   for (int i = 0; i < n; ++i) a(i) = 0;
-// CHECK: [[@LINE+1]]:39: error: unknown clause 'schedule' in '#pragma hy parallel for'; expected 'into', 'min_blocks', 'reduction' or 'disjoint'
+// CHECK: [[@LINE+1]]:39: error: unknown clause 'schedule' in '#pragma hy parallel for'; expected 'into', 'min_blocks', 'reduction', 'disjoint', 'scratch' or 'gather'
 #pragma hy parallel for into(threads) schedule(static)
   for (int i = 0; i < n; ++i) a(i) = 0;
 // CHECK: [[@LINE+1]]:25: error: unknown clause ',' in '#pragma hy parallel for'

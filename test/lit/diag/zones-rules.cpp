@@ -30,7 +30,7 @@ void writes(hy::array<int, 1> &a, std::vector<int> &out, int n) {
 #pragma hy parallel for into(devices) reduction(+ : a)
   for (int p = 0; p < n; ++p) {
     hy::array<int, 1> mine(n);
-// CHECK: [[@LINE+2]]:5: error: 'count' is declared outside the 'into(devices)' loop and written inside it; each zone writes its own copy and only reduction variables are combined across zones: name it in a 'reduction' clause of the loop, or declare it inside the loop
+// CHECK: [[@LINE+2]]:5: error: 'count' is declared outside the 'into(devices)' loop and written inside it; each zone writes its own copy and only reduction variables are combined across zones: name it in a 'reduction' clause of the loop (or 'scratch' if every iteration writes it before reading it, 'gather' if iteration i writes row i of it), or declare it inside the loop
 // CHECK: :[[@LINE-5]]:7: note: 'count' is declared here
     count = p;
     mine(p) = count;
@@ -58,4 +58,18 @@ int jumps(hy::array<int, 1> &a, int n) {
     a(p) += 1;
   }
   return 0;
+}
+
+// In a template, a call left unresolved until instantiation: a const array
+// passed to it is read (no error); a non-const one may be written.
+template <class W> void use(const hy::array<W, 1> &a, int s);
+template <class W> void fill_in(hy::array<W, 1> &a, int s);
+template <class W>
+void templated(const hy::array<W, 1> &w, hy::array<W, 1> &out, int n) {
+#pragma hy parallel for into(devices)
+  for (int s = 0; s < n; ++s) {
+    use(w, s);
+// CHECK: [[@LINE+1]]:13: error: 'out' is declared outside the 'into(devices)' loop and written inside it
+    fill_in(out, s);
+  }
 }

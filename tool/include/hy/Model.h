@@ -153,6 +153,10 @@ struct Kernel {
 struct ZoneLoop {
   LoopInfo loop;
   std::vector<Reduction> reductions;
+  /// 'scratch': written before read in every iteration, each zone's own
+  /// (nothing to print); 'gather': arrays whose row i iteration i writes,
+  /// exchanged after the loop so that every zone holds every row.
+  std::vector<const clang::VarDecl *> scratch, gathers;
   const clang::FunctionDecl *function = nullptr;
   std::string name; // hy_zone_L<line>: the hy::zones::loop in the output
 };

@@ -56,6 +56,12 @@ struct PragmaDirective {
   /// 'disjoint(a, ...)': no two iterations write one element of these
   /// arrays (silences the race warning, CheckRaces.cpp).
   std::vector<NamedLoc> disjoint;
+  /// Zone loops only (docs/language.md, "Zones"): 'scratch(v, ...)', data
+  /// every iteration writes before reading it (each zone keeps its own
+  /// copy); 'gather(a, ...)', arrays whose row i iteration i owns (every
+  /// zone holds every row after the loop).
+  std::vector<NamedLoc> scratch, gather;
+  clang::SourceLocation scratchLoc, gatherLoc; // the clauses' names
   FetchClause fetch;
   bool valid = true; // false: a parse error was reported; ignore it later
 };

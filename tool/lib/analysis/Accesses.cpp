@@ -206,10 +206,14 @@ private:
           mode = ReadWrite;
       } else if (!fd) {
         // Unresolved (template) call: arrays may be passed by reference,
-        // and so may elements (hy::fetch_add(a(i), v), std::swap(a(i),
-        // a(j)) on a dependent array): what the candidates take decides.
+        // except a const one, which no parameter can write; and so may
+        // elements (hy::fetch_add(a(i), v), a helper template's T& on a
+        // dependent array): what the candidates take decides.
         const VarDecl *v = refVar(args[i]);
-        mode = v && classifyArray(v->getType()).kind != ArrayKind::None ? ReadWrite : Read;
+        mode = v && classifyArray(v->getType()).kind != ArrayKind::None &&
+                       !v->getType().getNonReferenceType().isConstQualified()
+                   ? ReadWrite
+                   : Read;
         if (candidatesTakeMutableRef(callee, i))
           mode = ReadWrite;
       }

@@ -1,5 +1,6 @@
 // Recursive-descent parser for the clauses of `#pragma hy`:
 //   parallel for [into(threads|devices)] [min_blocks(N)] [reduction(OP : v, ...)]... [disjoint(a, ...)]
+//                [scratch(v, ...)] [gather(a, ...)]   (the last two on into(devices) only)
 //   parallel fetch(m : s0, ... : o0, ... : t0, ... [: p0, ...])
 #include "PragmaParser.h"
 #include "hy/Diagnostics.h"
@@ -176,18 +177,14 @@ private:
           return false;
         d.reductions.push_back(std::move(c));
       } else if (isIdent("disjoint")) {
-        ++pos;
-        if (!expect(tok::l_paren, "'(' after 'disjoint'"))
+        if (!parseNames("disjoint", "an array name", "arrays", d.disjoint))
           return false;
-        do {
-          if (atEnd() || !cur().is(tok::identifier)) {
-            report(DE, here(), Diag::ExpectedToken) << "an array name in 'disjoint'";
-            return false;
-          }
-          d.disjoint.push_back({cur().getIdentifierInfo()->getName().str(), cur().getLocation()});
-          ++pos;
-        } while (!atEnd() && cur().is(tok::comma) && (++pos, true));
-        if (!expect(tok::r_paren, "')' after the 'disjoint' arrays"))
+      } else if (isIdent("scratch") || isIdent("gather")) {
+        // Clauses of zone loops (docs/language.md, "Zones").
+        const bool scratch = isIdent("scratch");
+        (scratch ? d.scratchLoc : d.gatherLoc) = cur().getLocation();
+        if (!parseNames(scratch ? "scratch" : "gather", "a variable name",
+                        scratch ? "variables" : "arrays", scratch ? d.scratch : d.gather))
           return false;
       } else {
         std::string name = PP.getSpelling(cur());
@@ -195,7 +192,30 @@ private:
         return false;
       }
     }
+    for (auto [loc, name] : {std::pair{d.scratchLoc, "scratch"}, std::pair{d.gatherLoc, "gather"}})
+      if (loc.isValid() && !d.intoDevices) {
+        report(DE, loc, Diag::ZoneClauseNotZone) << name;
+        return false;
+      }
     return true;
+  }
+
+  // `clause(a, b, ...)` at the clause's name: the names into `out`.
+  bool parseNames(const char *clause, const char *one, const char *many,
+                  std::vector<NamedLoc> &out) {
+    ++pos;
+    if (!expect(tok::l_paren, ("'(' after '" + std::string(clause) + "'").c_str()))
+      return false;
+    do {
+      if (atEnd() || !cur().is(tok::identifier)) {
+        report(DE, here(), Diag::ExpectedToken) << std::string(one) + " in '" + clause + "'";
+        return false;
+      }
+      out.push_back({cur().getIdentifierInfo()->getName().str(), cur().getLocation()});
+      ++pos;
+    } while (!atEnd() && cur().is(tok::comma) && (++pos, true));
+    return expect(tok::r_paren,
+                  ("')' after the '" + std::string(clause) + "' " + many).c_str());
   }
 
   bool parseOp(ReductionClause &c) {
