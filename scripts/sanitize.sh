@@ -5,7 +5,8 @@
 # libFuzzer run and a small differential batch of generated programs with
 # the instrumented hyc. Any sanitizer report fails the job.
 # Usage: scripts/sanitize.sh [BUILD_DIR=build-san] [--build-only]
-#        FUZZ_SECONDS (default 60), FUZZ_UNITS (default 20) in the environment.
+#        FUZZ_SECONDS (default 60), NVCC_SECONDS (the nvcc oracle, default 600),
+#        FUZZ_UNITS (default 20) in the environment.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build-san}
@@ -23,6 +24,6 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktra
 cd "$build"
 ctest --output-on-failure -j"$(nproc)" \
   -R "^(lit|unit\..*|runtime\.cpu.*|runtime\.bounds\..*|e2e\.($(echo $e2e | tr ' ' '|')))\$"
-bash "$root/test/fuzz/libfuzzer.sh" "${FUZZ_SECONDS:-60}" "$build" 5
+bash "$root/test/fuzz/libfuzzer.sh" "${FUZZ_SECONDS:-60}" "$build" "${NVCC_SECONDS:-600}"
 python3 "$root/test/fuzz/difftest.py" --hyc "$build/tool/hyc" --start 1 --count "${FUZZ_UNITS:-20}" \
   --units 10 --configs serial,openmp,check-fetch

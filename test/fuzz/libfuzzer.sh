@@ -2,16 +2,18 @@
 # Coverage-guided fuzzing of hyc's front end in process (tool/fuzz/hyc_fuzz.cpp,
 # libFuzzer from Debian's clang 19, ASan + UBSan), seeded with the lit and
 # e2e inputs and a few generated programs. Afterwards nvcc compiles the CUDA
-# outputs the harness saved (clang cannot read CUDA 13's headers). Prints the
-# executions, the time and the findings; exits 1 on any finding.
-# Usage: test/fuzz/libfuzzer.sh [SECONDS=600] [BUILD_DIR=build-san] [NVCC_MAX=20]
+# output of every seed and the CUDA outputs the harness saved, the latter
+# for at most NVCC_SECONDS (clang cannot read CUDA 13's headers;
+# test/fuzz/nvcc-oracle.sh). Prints the executions, the time and the
+# findings; exits 1 on any finding.
+# Usage: test/fuzz/libfuzzer.sh [SECONDS=600] [BUILD_DIR=build-san] [NVCC_SECONDS=600]
 # A release needs 600 s without a finding (docs/testing.md).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 secs=${1:-600}
 build=${2:-$root/build-san}
 mkdir -p "$build" && build=$(cd "$build" && pwd)
-nvcc_max=${3:-20}
+nvcc_secs=${3:-600}
 fuzz=$build/tool/fuzz/hyc_fuzz
 if [ ! -x "$fuzz" ]; then
   bash "$root/scripts/sanitize.sh" "$build" --build-only
@@ -39,20 +41,9 @@ crashes=$(ls "$work/artifacts" | grep -vc '^slow-unit-' || true)
 echo "libfuzzer: $((end - start)) s, ${runs:-?} executions, corpus $(ls "$work/corpus" | wc -l) inputs, $crashes findings (exit $rc)"
 [ "$crashes" = 0 ] || { ls "$work/artifacts"; grep -m5 -A3 "hyc_fuzz:\|ERROR:\|runtime error" "$log" || true; }
 
-# The oracle for CUDA outputs: the newest saved ones must compile with nvcc.
-nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-bad=0; tried=0
-if [ -x "$nvcc" ]; then
-  for cu in $(ls -t "$work"/cuda/*.cu 2>/dev/null | head -n "$nvcc_max"); do
-    tried=$((tried + 1))
-    if ! "$nvcc" -x cu -arch=sm_90 -std=c++17 --expt-relaxed-constexpr -Xcompiler -fopenmp -w \
-         -I"$root/runtime/include" -c "$cu" -o /dev/null >"$cu.log" 2>&1; then
-      bad=$((bad + 1))
-      echo "nvcc rejects the CUDA output of ${cu%.cu}.input.cpp:"; grep -m3 error "$cu.log" || true
-    else
-      rm -f "$cu.log"
-    fi
-  done
-  echo "libfuzzer: nvcc compiled $((tried - bad)) of $tried saved CUDA outputs"
-fi
+# The oracle for CUDA outputs (test/fuzz/nvcc-oracle.sh): nvcc compiles
+# every seed's CUDA output and this run's distinct saved ones (until
+# NVCC_SECONDS).
+bad=0
+NVCC_SECONDS=$nvcc_secs bash "$root/test/fuzz/nvcc-oracle.sh" "$build/tool/hyc" "$work/nvcc" "$work/cuda" || bad=1
 [ "$crashes" = 0 ] && [ "$bad" = 0 ]

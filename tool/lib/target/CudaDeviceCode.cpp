@@ -14,6 +14,7 @@
 #include "hy/Analysis.h"
 #include "hy/Diagnostics.h"
 #include "hy/ModelBuilder.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
@@ -55,29 +56,42 @@ bool deviceLibraryFunction(const FunctionDecl *fd) {
   return n.size() > 1 && (n.back() == 'f' || n.back() == 'l') && names.count(n.substr(0, n.size() - 1));
 }
 
-// Whether nvcc compiles `fd` for the device although hyc does not mark it.
-// The system's libraries only where CUDA declares device versions: other
-// library functions that are not constexpr (std::swap in C++17,
-// std::sort) are host code to nvcc.
+// Code of a system header or of hy's runtime (namespace hy).
+bool libraryCode(const SourceManager &SM, const FunctionDecl *fd) {
+  if (SM.isInSystemHeader(SM.getExpansionLoc(fd->getLocation())))
+    return true;
+  for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto *ns = dyn_cast<NamespaceDecl>(dc);
+        ns && ns->getParent()->isTranslationUnit() && ns->getName() == "hy")
+      return true;
+  return false;
+}
+
+// Marked HY_HD (as hyc's parse defines it).
+bool markedHD(const FunctionDecl *fd) {
+  for (const FunctionDecl *r : fd->redecls())
+    for (const auto *a : r->specific_attrs<AnnotateAttr>())
+      if (a->getAnnotation() == "hy_hd")
+        return true;
+  return false;
+}
+
+// Whether nvcc compiles `fd` for the device although hyc does not mark it:
+// of this file (hyc marks it), constexpr, HY_HD, hy's runtime (device
+// versions), or of the system's libraries where CUDA declares device
+// versions (the math library; members of library classes are left to
+// nvcc: in a kernel hyc rewrites std::vector's into views). Other library
+// functions that are not constexpr (std::swap in C++17, std::sort) are
+// host code to nvcc.
 bool deviceReady(const SourceManager &SM, const FunctionDecl *fd) {
   if (const FunctionDecl *p = fd->getTemplateInstantiationPattern())
     fd = p;
   SourceLocation at = SM.getExpansionLoc(fd->getLocation());
-  if (SM.isInMainFile(at) || fd->isConstexpr() || fd->isImplicit())
+  if (SM.isInMainFile(at) || fd->isConstexpr() || fd->isImplicit() || markedHD(fd))
     return true;
-  // Members of library classes are left to nvcc: in a kernel hyc rewrites
-  // the uses of std::vector (operator[], size) into views.
   if (SM.isInSystemHeader(at))
     return isa<CXXMethodDecl>(fd) || deviceLibraryFunction(fd) || fd->getBuiltinID() != 0;
-  for (const DeclContext *dc = fd->getDeclContext(); dc; dc = dc->getParent())
-    if (const auto *ns = dyn_cast<NamespaceDecl>(dc);
-        ns && ns->getParent()->isTranslationUnit() && ns->getName() == "hy")
-      return true; // the runtime: device versions or HY_HD
-  for (const FunctionDecl *r : fd->redecls())
-    for (const auto *a : r->specific_attrs<AnnotateAttr>())
-      if (a->getAnnotation() == "hy_hd") // HY_HD, as hyc's parse defines it
-        return true;
-  return false;
+  return libraryCode(SM, fd);
 }
 
 class DeviceCode : public RecursiveASTVisitor<DeviceCode> {
@@ -107,6 +121,7 @@ public:
       longDouble = true;
       error(v->getLocation(), Diag::DeviceLongDouble);
     }
+    object(v);
     return true;
   }
   static bool isLongDouble(QualType t) {
@@ -117,6 +132,13 @@ public:
   }
 
   bool VisitCXXThrowExpr(CXXThrowExpr *e) { return error(e->getThrowLoc(), Diag::DeviceException); }
+  // What a throw creates (std::runtime_error) is part of that error.
+  bool TraverseCXXThrowExpr(CXXThrowExpr *e) {
+    ++inThrow;
+    bool r = RecursiveASTVisitor<DeviceCode>::TraverseCXXThrowExpr(e);
+    --inThrow;
+    return r;
+  }
   bool VisitCXXTryStmt(CXXTryStmt *s) { return error(s->getTryLoc(), Diag::DeviceException); }
   bool VisitCXXTypeidExpr(CXXTypeidExpr *e) { return error(e->getBeginLoc(), Diag::DeviceRtti); }
   bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr *e) {
@@ -180,11 +202,53 @@ public:
       ok = false;
     }
   }
+  // Constructions and destructions run constructors and destructors
+  // (CudaSpecialMembers.cpp): those of this file become __host__
+  // __device__, those of other headers are checked like calls, and those
+  // of library types (std::vector, std::string, hy::array: they own host
+  // memory) must be constexpr or HY_HD. One error per object.
   bool VisitCXXConstructExpr(CXXConstructExpr *ce) {
-    const CXXConstructorDecl *c = ce->getConstructor();
-    if (c && !c->isTrivial() && !c->isImplicit())
-      callee(ce->getBeginLoc(), c);
+    if (!objects.count(ce))
+      writtenConstructors(ce, [&](const CXXConstructorDecl *c) {
+        special(ce->getBeginLoc(), "a temporary", ce->getType(), c);
+      });
     return true;
+  }
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *e) {
+    if (!objects.count(e->getSubExpr()))
+      writtenDestructors(e->getType(), [&](const CXXDestructorDecl *d) {
+        special(e->getExprLoc(), "a temporary", e->getType(), d);
+      });
+    return true;
+  }
+  void object(VarDecl *v) {
+    if (v->getType()->isReferenceType() || isa<ParmVarDecl>(v))
+      return;
+    std::string name = "'" + v->getNameAsString() + "'";
+    const Expr *init = v->getInit() ? v->getInit()->IgnoreImplicit() : nullptr;
+    if (const auto *ce = dyn_cast_or_null<CXXConstructExpr>(init)) {
+      objects.insert(ce);
+      writtenConstructors(ce, [&](const CXXConstructorDecl *c) {
+        special(v->getLocation(), name, v->getType(), c);
+      });
+    }
+    writtenDestructors(v->getType(), [&](const CXXDestructorDecl *d) {
+      special(v->getLocation(), name, v->getType(), d);
+    });
+  }
+  void special(SourceLocation loc, const std::string &name, QualType type, const CXXMethodDecl *m) {
+    if (inThrow)
+      return;
+    if (!libraryCode(SM, m)) {
+      callee(loc, m);
+      return;
+    }
+    const FunctionDecl *fd = m->getTemplateInstantiationPattern() ? m->getTemplateInstantiationPattern() : m;
+    if (fd->isConstexpr() || markedHD(fd) || !once(loc, Diag::DeviceHostType))
+      return;
+    report(ctx.getDiagnostics(), loc, Diag::DeviceHostType)
+        << what << name << type.getAsString(ctx.getPrintingPolicy()) << m->getQualifiedNameAsString();
+    ok = false;
   }
 
   bool VisitDeclRefExpr(DeclRefExpr *e) {
@@ -214,6 +278,8 @@ public:
   std::vector<std::pair<const VarDecl *, const DeclRefExpr *>> copies; // of fn
   std::set<std::pair<const FunctionDecl *, const VarDecl *>> reported;
   std::set<std::pair<unsigned, unsigned>> done;
+  std::set<const Expr *> objects; // constructions checked with their variable
+  int inThrow = 0;
 
 private:
   // Once per place (a kernel's statement can be walked twice).

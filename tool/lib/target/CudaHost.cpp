@@ -62,6 +62,37 @@ public:
       TraverseStmt(fd->getBody());
     return true;
   }
+  // Constructions and destructions run constructors and destructors of
+  // the file too (CudaSpecialMembers.cpp): they become __host__ __device__.
+  bool VisitCXXConstructExpr(CXXConstructExpr *ce) {
+    writtenConstructors(ce, [&](const CXXConstructorDecl *c) { special(c); });
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *v) {
+    if (!v->getType()->isReferenceType() && !isa<ParmVarDecl>(v))
+      writtenDestructors(v->getType(), [&](const CXXDestructorDecl *d) { special(d); });
+    return true;
+  }
+  bool VisitCXXBindTemporaryExpr(CXXBindTemporaryExpr *e) {
+    writtenDestructors(e->getType(), [&](const CXXDestructorDecl *d) { special(d); });
+    return true;
+  }
+  void special(const CXXMethodDecl *md) {
+    const FunctionDecl *fd = md->getDefinition() ? md->getDefinition() : md;
+    const SourceManager &SM = ctx.getSourceManager();
+    if (!SM.isInMainFile(SM.getExpansionLoc(fd->getLocation())))
+      return; // a library's: checkDeviceCode decides
+    if (const FunctionDecl *pattern = fd->getTemplateInstantiationPattern())
+      fd = pattern;
+    if (!out.insert(fd).second)
+      return;
+    if (const auto *c = dyn_cast<CXXConstructorDecl>(fd))
+      for (const CXXCtorInitializer *init : c->inits())
+        if (init->isWritten())
+          TraverseStmt(init->getInit());
+    if (fd->hasBody())
+      TraverseStmt(fd->getBody());
+  }
   ASTContext &ctx;
   std::set<const FunctionDecl *> &out;
   bool &ok;

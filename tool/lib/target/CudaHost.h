@@ -5,7 +5,9 @@
 
 #include "hy/Model.h"
 #include "hy/Targets.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include <functional>
 #include <map>
 #include <set>
 #include <vector>
@@ -15,6 +17,16 @@ namespace hy::cudagen {
 /// Functions of the main file that kernels call, transitively. Returns false
 /// after reporting a call to a function without a body.
 bool deviceFunctions(const PrintInput &in, std::set<const clang::FunctionDecl *> &out);
+
+/// The constructors written in source (not implicit, not defaulted) that
+/// `ce` runs: its own, or for an implicit one those of the subobjects it
+/// constructs, recursively (CudaSpecialMembers.cpp).
+void writtenConstructors(const clang::CXXConstructExpr *ce,
+                         const std::function<void(const clang::CXXConstructorDecl *)> &f);
+/// The destructors written in source that destroying an object of type `t`
+/// runs: its class's, its bases' and its members', recursively.
+void writtenDestructors(clang::QualType t,
+                        const std::function<void(const clang::CXXDestructorDecl *)> &f);
 
 /// What code that runs on the GPU may do (CudaDeviceCode.cpp): reports
 /// exceptions, RTTI, non-constant globals and calls nvcc would not compile
