@@ -67,6 +67,23 @@ int total(std::vector<int> &a, int n) {
   return t + add(a);
 }
 
+// A lambda that hands its own parameter to a function that launches
+// kernels: the caller syncs the array it passes, and never names the
+// lambda's parameter (out of scope there; nvcc refused `p`).
+void bump(hy::array<int, 1> &a, int n) {
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+    a(i) += i;
+}
+// CHECK-LABEL: void viaLambda(hy::array<int, 1> &a, int n) {
+// CHECK-NOT: escape(p)
+// CHECK-NOT: host(p,
+// CHECK: hy::cuda::host(a, hy::cuda::read_write); g(a);
+void viaLambda(hy::array<int, 1> &a, int n) {
+  auto g = [&](hy::array<int, 1> &p) { bump(p, n); };
+  g(a);
+}
+
 // A local reference to a local object does not escape: the object is gone
 // when the function's scope ends (a sync then would touch a dead array).
 // CHECK-LABEL: int scratch(state &s, int n) {

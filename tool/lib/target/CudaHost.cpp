@@ -210,14 +210,18 @@ private:
             return f;
     return nullptr;
   }
-  // Arrays handed to resident callees are device data here too.
+  // Arrays handed to resident callees are device data here too: this
+  // function's variables and globals (a lambda's parameters and locals are
+  // out of scope in the function's own code; a call of the lambda syncs
+  // the caller's arrays it is given, syncsFor).
   void collectCallArrays(const Stmt *s) {
     if (!s)
       return;
     if (residentCallee(s))
       for (const Expr *a : cast<CallExpr>(s)->arguments())
         if (const VarDecl *v = refVar(a))
-          if (deviceArrayType(v->getType()))
+          if (deviceArrayType(v->getType()) &&
+              ((v->hasGlobalStorage() && !v->isStaticLocal()) || v->getDeclContext() == fn))
             arrays.insert(v);
     for (const Stmt *c : s->children())
       collectCallArrays(c);
