@@ -12,8 +12,19 @@
 #                     CPU rows)
 #     --set "G N"     all pairs of G graphs x N vertices (default "150 24")
 #     --pair N        one pair, N vertices, the whole schedule (default 512)
-#     --serial-rounds R  the serial pair run stops after R beta rounds and
-#                     is extrapolated to all of them (default 1)
+#     --serial-q-steps K  the serial pair row times K Q steps (after one
+#                     warm-up step) and multiplies the time per step by the
+#                     Q steps of the whole schedule, counted by the B=8
+#                     build's full run (GPU, else OpenMP); it leaves out the
+#                     O(n^2) softassign, so it is a lower bound of the serial
+#                     time (default 1; at n = 512 one round is minutes)
+#     --serial-rounds R  with --serial-q-steps 0: the serial pair run stops
+#                     after R beta rounds, scaled to all rounds; rounds end
+#                     early as P converges, so this overestimates (default 1)
+#     --omp-q-steps K  the same for the OpenMP pair row (beta rounds end
+#                     early as P converges, so a first round, with the most
+#                     steps, scaled to all rounds overestimates the time)
+#     --parts "set pair qstep labels"  the workloads to run (default all)
 #     --omp-rounds R  the same for the OpenMP pair run (default 0: the whole
 #                     schedule; at n = 512 that is minutes on 16 cores)
 #     --serial-graphs G  the serial set and labelling rows use G graphs and
@@ -32,7 +43,8 @@ cmdline="$0 $*"
 out=${1:?usage: run.sh OUT.md [options] (see the header of this script)}
 shift
 bin="" set_w="150 24" pair_n=512 serial_rounds=1 omp_rounds=0 qpair=4096 labels_w="100 24"
-tiles="4 8 16 32" qtiles="8" repeat=3 commit="" serial=1 serial_graphs=40
+tiles="4 8 16 32" qtiles="8" repeat=3 commit="" serial=1 serial_graphs=40 serial_q_steps=1 omp_q_steps=0
+parts="set pair qstep labels"
 while [ $# -gt 0 ]; do
   case "$1" in
     --bin) bin=$2; shift 2 ;;
@@ -40,6 +52,9 @@ while [ $# -gt 0 ]; do
     --pair) pair_n=$2; shift 2 ;;
     --serial-rounds) serial_rounds=$2; shift 2 ;;
     --omp-rounds) omp_rounds=$2; shift 2 ;;
+    --serial-q-steps) serial_q_steps=$2; shift 2 ;;
+    --omp-q-steps) omp_q_steps=$2; shift 2 ;;
+    --parts) parts=$2; shift 2 ;;
     --serial-graphs) serial_graphs=$2; shift 2 ;;
     --qpair) qpair=$2; shift 2 ;;
     --labels) labels_w=$2; shift 2 ;;
@@ -97,6 +112,7 @@ pairk="pair n=$pair_n"
 qk="qstep n=$qpair"
 labk="labels ${lg}x${ln}"
 R=$repeat
+part() { [[ " $parts " == *" $1 "* ]]; }
 
 # 1. all pairs of a set, one block per pair
 # serial on a subset of the graphs, scaled by the number of pairs
@@ -105,23 +121,42 @@ serial_part() { # G_full -> "G_used SCALE LABEL"
   if [ "$used" = 0 ] || [ "$used" -ge "$full" ]; then echo "$full - serial"; return; fi
   echo "$used $(awk -v f="$full" -v u="$used" 'BEGIN { printf "%.9g", f*(f-1)/(u*(u-1)) }') serial,_${used}_graphs_extrapolated"
 }
-if [ $serial = 1 ]; then
+if part set && [ $serial = 1 ]; then
   read -r g_used sc lbl <<<"$(serial_part "$sg")"
   SCALE=${sc#-} run_one "$setk" "${lbl//_/ }" time_s "$bin/gm_serial" --generate "n=$sn,graphs=$g_used,$gen" --mode set
 fi
-run_one "$setk" "OpenMP ($(nproc) threads)" time_s "$bin/gm_omp" --generate "n=$sn,graphs=$sg,$gen" --mode set --repeat $R
-[ $have_gpu = 0 ] || HY_DEVICE_FOR=gpu run_one "$setk" "CUDA (hyc)" time_s "$bin/gm_cuda_b8" --generate "n=$sn,graphs=$sg,$gen" --mode set --repeat $R
+part set && run_one "$setk" "OpenMP ($(nproc) threads)" time_s "$bin/gm_omp" --generate "n=$sn,graphs=$sg,$gen" --mode set --repeat $R
+[ $have_gpu = 0 ] || ! part set || HY_DEVICE_FOR=gpu run_one "$setk" "CUDA (hyc)" time_s "$bin/gm_cuda_b8" --generate "n=$sn,graphs=$sg,$gen" --mode set --repeat $R
 
-# 2. one pair, the whole schedule; serial on its first rounds, extrapolated
-[ $serial = 0 ] || SCALE=1 run_one "$pairk" "serial, $serial_rounds round(s) extrapolated" extrapolated_s \
-  "$bin/gm_serial" --generate "n=$pair_n,graphs=2,$gen" --rounds "$serial_rounds"
-if [ "$omp_rounds" -gt 0 ]; then
+# 2. one pair, the whole schedule; serial on its first rounds (or Q steps), extrapolated
+pair_q_steps() { # the Q steps of the pair's whole schedule, from a full run of the B=8 build
+  local txt
+  if [ $have_gpu = 1 ]; then txt=$(HY_DEVICE=gpu "$bin/gm_cuda_b8" --generate "n=$pair_n,graphs=2,$gen" --json --quiet)
+  else txt=$("$bin/gm_omp" --generate "n=$pair_n,graphs=2,$gen" --json --quiet); fi
+  json "$txt" q_steps
+}
+if ! part pair || [ $serial = 0 ]; then :
+elif [ "$serial_q_steps" -gt 0 ]; then
+  steps=${steps:-$(pair_q_steps)}
+  [ -n "$steps" ] || { echo "run.sh: the B=8 build's pair run did not report its Q steps" >&2; exit 1; }
+  SCALE=$steps run_one "$pairk" "serial, $serial_q_steps Q step(s) x the schedule's $steps (extrapolated; softassign left out)" \
+    q_step_s "$bin/gm_serial" --generate "n=$pair_n,graphs=2,$gen" --q-steps "$serial_q_steps"
+else
+  SCALE=1 run_one "$pairk" "serial, $serial_rounds round(s) extrapolated" extrapolated_s \
+    "$bin/gm_serial" --generate "n=$pair_n,graphs=2,$gen" --rounds "$serial_rounds"
+fi
+if ! part pair; then :
+elif [ "$omp_q_steps" -gt 0 ]; then
+  steps=${steps:-$(pair_q_steps)}
+  SCALE=$steps run_one "$pairk" "OpenMP reordered B=8, $omp_q_steps Q step(s) x the schedule's $steps (extrapolated; softassign left out)" \
+    q_step_s "$bin/gm_omp" --generate "n=$pair_n,graphs=2,$gen" --q-steps "$omp_q_steps"
+elif [ "$omp_rounds" -gt 0 ]; then
   SCALE=1 run_one "$pairk" "OpenMP reordered B=8, $omp_rounds round(s) extrapolated" extrapolated_s \
     "$bin/gm_omp" --generate "n=$pair_n,graphs=2,$gen" --rounds "$omp_rounds"
 else
   run_one "$pairk" "OpenMP reordered B=8" time_s "$bin/gm_omp" --generate "n=$pair_n,graphs=2,$gen"
 fi
-if [ $have_gpu = 1 ]; then
+if [ $have_gpu = 1 ] && part pair; then
   for b in $tiles; do
     [ -x "$bin/gm_cuda_b$b" ] || continue
     HY_DEVICE_FOR=gpu run_one "$pairk" "CUDA reordered B=$b" time_s "$bin/gm_cuda_b$b" --generate "n=$pair_n,graphs=2,$gen" --repeat $R
@@ -141,7 +176,8 @@ check_q() { # the last row's Q sum against REF
   awk -v a="$hs" -v b="$1" 'BEGIN { d = (a-b)/b; if (d < 0) d = -d; if (d > 1e-4) exit 1 }' ||
     { echo "run.sh: Q sums differ: hyc $hs, cuBLAS $1" >&2; status=2; }
 }
-if [ $have_gpu = 1 ] && [ -x "$bin/q_cublas" ]; then
+if ! part qstep; then :
+elif [ $have_gpu = 1 ] && [ -x "$bin/q_cublas" ]; then
   "$bin/gm_serial" --generate "$qgen" --write-graphs "$work" >/dev/null
   run_one "$qkp" "cuBLAS, 2 SGEMMs" q_step_s "$bin/q_cublas" "$work/g0.ag" "$work/g1.ag" 0 $R
   ref=$(json "$("$bin/q_cublas" "$work/g0.ag" "$work/g1.ag" 0 1)" Q_sum)
@@ -162,12 +198,12 @@ else
 fi
 
 # 4. common labelling
-if [ $serial = 1 ]; then
+if part labels && [ $serial = 1 ]; then
   read -r g_used sc lbl <<<"$(serial_part "$lg")"
   SCALE=${sc#-} run_one "$labk" "${lbl//_/ }" time_s "$bin/gm_serial" --generate "n=$ln,graphs=$g_used,$gen" --mode labels
 fi
-run_one "$labk" "OpenMP ($(nproc) threads)" time_s "$bin/gm_omp" --generate "n=$ln,graphs=$lg,$gen" --mode labels --repeat $R
-[ $have_gpu = 0 ] || HY_DEVICE_FOR=gpu run_one "$labk" "CUDA (hyc)" time_s "$bin/gm_cuda_b8" --generate "n=$ln,graphs=$lg,$gen" --mode labels --repeat $R
+part labels && run_one "$labk" "OpenMP ($(nproc) threads)" time_s "$bin/gm_omp" --generate "n=$ln,graphs=$lg,$gen" --mode labels --repeat $R
+[ $have_gpu = 0 ] || ! part labels || HY_DEVICE_FOR=gpu run_one "$labk" "CUDA (hyc)" time_s "$bin/gm_cuda_b8" --generate "n=$ln,graphs=$lg,$gen" --mode labels --repeat $R
 
 {
   echo "# Graph matching benchmark"
@@ -182,7 +218,12 @@ run_one "$labk" "OpenMP ($(nproc) threads)" time_s "$bin/gm_omp" --generate "n=$
   fi
   echo "- graphs: \`--generate n=N,graphs=G,$gen\` (the Q-step pair also levels=8); defaults of Gold & Rangarajan"
   echo "- timing: median of $R runs after a warm-up (serial: one run); ratio = first row of the workload / time;"
-  echo "  the serial pair row stops after $serial_rounds beta round(s) and is scaled to all rounds (extrapolated);"
+  if [ "$serial_q_steps" -gt 0 ]; then
+    echo "  the serial pair row times $serial_q_steps Q step(s) and is scaled by the Q steps of the whole schedule (extrapolated,"
+    echo "  a lower bound: the softassign's O(n^2) iterations are left out);"
+  else
+    echo "  the serial pair row stops after $serial_rounds beta round(s) and is scaled to all rounds (extrapolated);"
+  fi
   echo "  serial set/labelling rows with fewer graphs are scaled by the number of pairs (extrapolated, no checksum);"
   echo "  Q step rows: one step from P = 1/n, the ratio is cuBLAS time / time (>= 0.5x is the issue's goal);"
   echo "  hyc's Q-step times are N steps in one call divided by N (Q's copy back to the host, once, included);"
