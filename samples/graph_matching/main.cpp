@@ -283,7 +283,9 @@ int run(const options& o) {
       s.Q = hy::array<float, 2>(in.R, in.R);
       for (int a = 0; a < in.n1; ++a)
         for (int i = 0; i < in.n2; ++i) s.P(a, i) = 1.0f / std::max(in.n1, in.n2);
-      gm::q_step(in, p.alpha, p.product, v, s);  // warm-up (and the device copies)
+      // Warm-up (and the device copies) on a GPU; a CPU step has nothing to
+      // warm, and a serial one at n = 512 takes a minute.
+      if (dev.kind == "gpu") gm::q_step(in, p.alpha, p.product, v, s);
       // N steps in one call: on the GPU the arrays stay there and Q comes
       // back once at the end (its copy is in the time, shared by N steps).
       const double t0 = g::now_seconds();
