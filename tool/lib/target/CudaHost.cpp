@@ -11,6 +11,8 @@
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>
 #include <functional>
+#include <map>
+#include <utility>
 
 using namespace clang;
 
@@ -128,6 +130,7 @@ public:
   // launches).
   void run(const FunctionDecl *fd, bool isResident) {
     fn = fd;
+    collectInstantiations(fd);
     for (const Kernel *k : ks)
       for (const Capture &c : k->captures)
         if (c.array.kind != ArrayKind::None)
@@ -355,42 +358,66 @@ private:
     referenceBindings(c, bound);
     std::set<const VarDecl *> inside; // not in scope in front of `c`
     collectDeclaredVars(c, inside);
-    for (const Access &a : acc) {
-      std::string name;
-      QualType type;
-      if (!a.var || inside.count(a.var) || !visibleHere(a.var))
-        continue;
-      if (a.arrayMember) {
-        if (!deviceArrayType(a.arrayMember->getType()) || !plainPath(a.arrayMember) ||
-            bound.count(a.arrayMember))
-          continue;
-        name = sourceText(a.arrayMember);
-        type = a.arrayMember->getType();
-      } else {
-        // Any array variable: besides those the kernels here use, one may
-        // be on the device because a caller or a callee (of another
-        // translation unit) put it there.
-        if (!(arrays.count(a.var) || deviceArrayType(a.var->getType())) || swapped.count(a.expr))
-          continue;
-        name = a.var->getName().str();
-        type = a.var->getType();
-      }
+    auto use = [&](const Access &a, const std::string &name, QualType type) {
       if (name.empty())
-        continue;
+        return;
       bool worklist = classifyArray(type).kind == ArrayKind::Worklist;
       const CXXMethodDecl *md = a.member ? a.member->getMethodDecl() : nullptr;
       if (a.meta) {
         // A worklist's size changes on the device (an array's extents don't).
         if (worklist && md && md->getName() == "size")
           touched[name] |= Size;
-        continue;
+        return;
       }
       if (worklist && md && md->getName() == "clear")
         touched[name] |= Clear;
       else
         touched[name] |= (a.read ? Read : 0) | (a.write ? Write : 0);
+    };
+    for (const Access &a : acc) {
+      if (!a.var || inside.count(a.var) || !visibleHere(a.var))
+        continue;
+      if (a.arrayMember) {
+        if (!deviceArrayType(a.arrayMember->getType()) || !plainPath(a.arrayMember) ||
+            bound.count(a.arrayMember))
+          continue;
+        use(a, sourceText(a.arrayMember), a.arrayMember->getType());
+      } else {
+        // Any array variable: besides those the kernels here use, one may
+        // be on the device because a caller or a callee (of another
+        // translation unit) put it there.
+        if (!(arrays.count(a.var) || deviceArrayType(a.var->getType())) || swapped.count(a.expr))
+          continue;
+        use(a, a.var->getName().str(), a.var->getType());
+      }
     }
     thisMembers(c, touched, bound, stored);
+    // In a template, `sm.sum(b)` on a `row_summary<W> sm` (and `this->A`
+    // in a class template) is a member of a dependent type: the pattern
+    // cannot tell an array from a function. Each instantiation of this
+    // function has the same statement with the types known; the arrays it
+    // reaches through members are synced by their text, the pattern's.
+    for (const auto &[inst, at] : instantiations) {
+      auto found = at.find(stmtKey(c));
+      if (found == at.end())
+        continue;
+      const Stmt *ic = found->second;
+      std::vector<Access> iacc;
+      collectAccesses(ic, iacc);
+      std::set<const Expr *> ibound;
+      referenceBindings(ic, ibound);
+      std::set<const VarDecl *> iinside;
+      collectDeclaredVars(ic, iinside);
+      for (const Access &a : iacc) {
+        if (!a.var || !a.arrayMember || iinside.count(a.var) || this->inside(a.expr->getBeginLoc(), stored) ||
+            !(a.var->getDeclContext() == inst || (a.var->hasGlobalStorage() && !a.var->isStaticLocal())) ||
+            !deviceArrayType(a.arrayMember->getType()) || !plainPath(a.arrayMember) ||
+            ibound.count(a.arrayMember))
+          continue;
+        use(a, sourceText(a.arrayMember), a.arrayMember->getType());
+      }
+      thisMembers(ic, touched, ibound, stored);
+    }
     for (const LambdaExpr *le : held) // `[a] { ... }` copies a when defined
       for (const LambdaCapture &lc : le->captures())
         if (lc.capturesVariable() && lc.getCaptureKind() == LCK_ByCopy)
@@ -406,6 +433,43 @@ private:
                       (use & (Write | Clear) ? "hy::cuda::read_write" : "hy::cuda::read") + ")");
     }
     return out;
+  }
+
+  // The instantiations of a template function (a function template's
+  // specializations, a class template's members instantiated from it),
+  // each with its statements by source range (the outermost of a range:
+  // `sm.w.clear()` is a CallExpr in the pattern, a CXXMemberCallExpr in an
+  // instantiation), to find the instantiated copy of a pattern statement.
+  using StmtKey = std::pair<unsigned, unsigned>;
+  static StmtKey stmtKey(const Stmt *s) {
+    return {s->getBeginLoc().getRawEncoding(), s->getEndLoc().getRawEncoding()};
+  }
+  static void indexStmts(const Stmt *s, std::map<StmtKey, const Stmt *> &out) {
+    if (!s)
+      return;
+    out.emplace(stmtKey(s), s);
+    for (const Stmt *c : s->children())
+      indexStmts(c, out);
+  }
+  void collectInstantiations(const FunctionDecl *fd) {
+    instantiations.clear();
+    if (!fd->isDependentContext())
+      return;
+    std::vector<const FunctionDecl *> found;
+    if (const FunctionTemplateDecl *ft = fd->getDescribedFunctionTemplate())
+      for (const FunctionDecl *sp : ft->specializations())
+        found.push_back(sp);
+    else if (const auto *md = dyn_cast<CXXMethodDecl>(fd))
+      if (const ClassTemplateDecl *ct = md->getParent()->getDescribedClassTemplate())
+        for (const ClassTemplateSpecializationDecl *cs : ct->specializations())
+          for (const Decl *d : cs->decls())
+            if (const auto *m = dyn_cast<CXXMethodDecl>(d))
+              if (m->getInstantiatedFromMemberFunction() == md)
+                found.push_back(m);
+    for (const FunctionDecl *f : found)
+      if (const Stmt *b = f->getBody(); b && f->getTemplateInstantiationPattern() &&
+                                        f->getTemplateInstantiationPattern()->getBody() == fd->getBody())
+        indexStmts(b, instantiations.emplace_back(f, std::map<StmtKey, const Stmt *>{}).second);
   }
 
   // A variable of this function (not of a lambda in it, whose parameters
@@ -613,6 +677,7 @@ private:
   const std::set<const FunctionDecl *> &resident;
   std::set<const VarDecl *> arrays;
   const FunctionDecl *fn = nullptr;
+  std::vector<std::pair<const FunctionDecl *, std::map<StmtKey, const Stmt *>>> instantiations;
 };
 
 // Functions of the main file that launch kernels, and (to a fixpoint) those
