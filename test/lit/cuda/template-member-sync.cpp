@@ -8,8 +8,10 @@
 // Members: an element read, a worklist's size, a worklist clear, a member of
 // `this` and of a member object, a member function call left alone; a
 // template with no instantiation gets no syncs for them (nothing says what
-// they are).
-// RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s
+// they are); a member that is an array in one instantiation and not in
+// another gets a warning and no sync (which would not compile for the other).
+// RUN: %hyc --target=cuda --no-line-directives %s 2>%t.err | %strip | FileCheck %s
+// RUN: FileCheck %s --check-prefix=WARN < %t.err
 // RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
 #include <hy/hy.hpp>
 
@@ -64,3 +66,21 @@ template <class W> double never(int k) {
   fill(sm, k);
   return sm.s(0);
 }
+
+// A member that is an array in one instantiation and a function object in
+// the other: no sync (host(b.v, ...) would not compile for `ident`).
+struct ident {
+  double operator()(int i) const { return i; }
+};
+template <class T> struct box {
+  T v;
+};
+// CHECK-LABEL: template <class T> double pick(box<T> &b, summ<int> &s, int k) {
+// CHECK: fill(s, k);
+// CHECK-NEXT: return b.v(0);
+template <class T> double pick(box<T> &b, summ<int> &s, int k) {
+  fill(s, k);
+  return b.v(0); // WARN: [[@LINE]]:10: warning: 'b.v' is an array in some instantiations of this template and not in others{{.*}}[-Why-host-sync]
+}
+template double pick(box<hy::array<double, 1>> &, summ<int> &, int);
+template double pick(box<ident> &, summ<int> &, int);

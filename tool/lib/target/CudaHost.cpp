@@ -358,7 +358,8 @@ private:
     referenceBindings(c, bound);
     std::set<const VarDecl *> inside; // not in scope in front of `c`
     collectDeclaredVars(c, inside);
-    auto use = [&](const Access &a, const std::string &name, QualType type) {
+    auto use = [&](const Access &a, const std::string &name, QualType type,
+                   std::map<std::string, int> &touched) {
       if (name.empty())
         return;
       bool worklist = classifyArray(type).kind == ArrayKind::Worklist;
@@ -381,14 +382,14 @@ private:
         if (!deviceArrayType(a.arrayMember->getType()) || !plainPath(a.arrayMember) ||
             bound.count(a.arrayMember))
           continue;
-        use(a, sourceText(a.arrayMember), a.arrayMember->getType());
+        use(a, sourceText(a.arrayMember), a.arrayMember->getType(), touched);
       } else {
         // Any array variable: besides those the kernels here use, one may
         // be on the device because a caller or a callee (of another
         // translation unit) put it there.
         if (!(arrays.count(a.var) || deviceArrayType(a.var->getType())) || swapped.count(a.expr))
           continue;
-        use(a, a.var->getName().str(), a.var->getType());
+        use(a, a.var->getName().str(), a.var->getType(), touched);
       }
     }
     thisMembers(c, touched, bound, stored);
@@ -396,12 +397,20 @@ private:
     // in a class template) is a member of a dependent type: the pattern
     // cannot tell an array from a function. Each instantiation of this
     // function has the same statement with the types known; the arrays it
-    // reaches through members are synced by their text, the pattern's.
-    for (const auto &[inst, at] : instantiations) {
-      auto found = at.find(stmtKey(c));
-      if (found == at.end())
+    // reaches through members are synced by their text, the pattern's, when
+    // every instantiation agrees (a sync of a member that is no array in one
+    // of them would not compile there: a warning instead).
+    std::map<std::string, int> fromInst;     // name -> uses, over all
+    std::map<std::string, int> instCount;    // name -> instantiations with it
+    std::map<std::string, SourceLocation> at; // name -> where
+    int instances = 0;
+    for (const auto &[inst, stmts] : instantiations) {
+      auto found = stmts.find(stmtKey(c));
+      if (found == stmts.end())
         continue;
+      ++instances;
       const Stmt *ic = found->second;
+      std::map<std::string, int> mine;
       std::vector<Access> iacc;
       collectAccesses(ic, iacc);
       std::set<const Expr *> ibound;
@@ -414,9 +423,20 @@ private:
             !deviceArrayType(a.arrayMember->getType()) || !plainPath(a.arrayMember) ||
             ibound.count(a.arrayMember))
           continue;
-        use(a, sourceText(a.arrayMember), a.arrayMember->getType());
+        use(a, sourceText(a.arrayMember), a.arrayMember->getType(), mine);
+        at.emplace(sourceText(a.arrayMember), a.arrayMember->getBeginLoc());
       }
-      thisMembers(ic, touched, ibound, stored);
+      thisMembers(ic, mine, ibound, stored, &at);
+      for (const auto &[name, u] : mine) {
+        fromInst[name] |= u;
+        ++instCount[name];
+      }
+    }
+    for (const auto &[name, u] : fromInst) {
+      if (instCount[name] == instances)
+        touched[name] |= u;
+      else if (touched.count(name) == 0 && warnedMixed.insert(name + "@" + std::to_string(at[name].getRawEncoding())).second)
+        report(ctx.getDiagnostics(), ctx.getSourceManager().getExpansionLoc(at[name]), Diag::HostSyncMixed) << name;
     }
     for (const LambdaExpr *le : held) // `[a] { ... }` copies a when defined
       for (const LambdaCapture &lc : le->captures())
@@ -490,8 +510,8 @@ private:
   // called on it (size, clear, a const one) or else as read and write
   // (read only in a const member function or for a const member).
   void thisMembers(const Stmt *s, std::map<std::string, int> &touched,
-                   const std::set<const Expr *> &bound,
-                   const std::vector<SourceRange> &stored) const {
+                   const std::set<const Expr *> &bound, const std::vector<SourceRange> &stored,
+                   std::map<std::string, SourceLocation> *where = nullptr) const {
     enum Use { Size = 1, Clear = 2, Read = 4, Write = 8 };
     std::set<const Expr *> done;
     const auto *method = dyn_cast_or_null<CXXMethodDecl>(fn);
@@ -509,6 +529,8 @@ private:
       std::string name = sourceText(me);
       if (!name.empty() && use)
         touched[name] |= use;
+      if (where && !name.empty())
+        where->emplace(name, me->getBeginLoc());
       done.insert(me);
     };
     std::function<void(const Stmt *)> walk = [&](const Stmt *x) {
@@ -678,6 +700,7 @@ private:
   std::set<const VarDecl *> arrays;
   const FunctionDecl *fn = nullptr;
   std::vector<std::pair<const FunctionDecl *, std::map<StmtKey, const Stmt *>>> instantiations;
+  mutable std::set<std::string> warnedMixed; // "name@location" of HostSyncMixed warnings given
 };
 
 // Functions of the main file that launch kernels, and (to a fixpoint) those
