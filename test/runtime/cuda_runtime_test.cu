@@ -13,6 +13,10 @@
 // this program again as a child (--child MODE).
 #include <hy/cuda.cuh>
 
+#include <optional>
+#include <utility>
+#include <vector>
+
 #include <cfloat>
 #include <climits>
 #include <cmath>
@@ -767,6 +771,52 @@ __global__ void k_fill3d(hc::view<int, 3> c, long long *info) {
 // translation unit, which the caller's hyc run cannot see): an array that
 // only the inner function escapes comes back when the outermost scope ends,
 // and one that dies before then is forgotten, not touched.
+// Copies read every element: a copy of an array (alone, inside a struct or
+// a std::vector) made after a kernel wrote it sees the kernel's values, and
+// host_within / synced bring back the arrays inside containers.
+struct two_arrays {
+  hy::array<float, 2> A;
+  int k;
+};
+static void test_copies_and_containers() {
+  using hc::read;
+  using hc::read_write;
+  auto bumped = [](hy::array<float, 2> &a) {
+    auto v = hc::device(a, read_write, WHERE);
+    k_add2d<<<hc::grid_dim(a.size() / 256 + 1, 0), 256>>>(v, 1.0f);
+    hc::after_launch(WHERE);
+  };
+  std::string why;
+  hy::array<float, 2> A(40, 33);
+  fill_2d(A);
+  bumped(A);
+  hy::array<float, 2> copy = A;
+  report("copies.array_copy_sees_device_values", check_2d(copy, 1.0f, why), why);
+  two_arrays s{hy::array<float, 2>(40, 33), 1};
+  fill_2d(s.A);
+  bumped(s.A);
+  two_arrays t = s;
+  report("copies.struct_copy_sees_device_values", check_2d(t.A, 1.0f, why), why);
+  std::vector<hy::array<float, 2>> v;
+  v.emplace_back(40, 33);
+  v.emplace_back(40, 33);
+  fill_2d(v[0]);
+  fill_2d(v[1]);
+  bumped(v[1]);
+  std::vector<hy::array<float, 2>> w = v;
+  report("copies.vector_copy_sees_device_values", check_2d(w[1], 1.0f, why), why);
+  bumped(v[0]);
+  bumped(v[1]);
+  hc::host_within(v, read);
+  report("within.vector_of_arrays", check_2d(v[0], 1.0f, why) && check_2d(v[1], 2.0f, why), why);
+  std::pair<int, std::optional<hy::array<float, 2>>> p{3, hy::array<float, 2>(40, 33)};
+  fill_2d(*p.second);
+  bumped(*p.second);
+  bumped(*p.second);
+  report("within.synced_pair_optional",
+         check_2d(*hc::synced(p, read).second, 2.0f, why), why);
+}
+
 static void test_nested_scopes() {
   using hc::read_write;
   hy::array<float, 1> X(1000);
@@ -1504,6 +1554,7 @@ int main(int argc, char **argv) {
     test_atomic_real_sum<double>();
 
     test_mirror_arrays();
+    test_copies_and_containers();
     test_nested_scopes();
     test_staged_transfers();
     test_view_layout();

@@ -19,7 +19,19 @@ namespace detail {
 // device copy and its coherence state there). Destroyed with the array.
 struct mirror_base {
   virtual ~mirror_base() = default;
+  /// Set by the backend that attached the mirror: brings the newest data of
+  /// the owning array (or worklist) to its host buffer. A copy reads every
+  /// element, so copies call it first (a struct holding arrays, a
+  /// std::vector of arrays copied after kernels wrote them).
+  void (*sync_host)(const void *owner) = nullptr;
 };
+
+// Before a copy reads `o`'s host buffer: its newest data (no-op on CPU-only
+// builds, and for arrays that never reached a device).
+template <class A> void before_copy(const A &o) {
+  if (const mirror_base *m = o.hy_mirror(); m && m->sync_host)
+    m->sync_host(&o);
+}
 
 template <class... I>
 constexpr bool all_integral_v = (std::is_integral_v<std::decay_t<I>> && ...);
@@ -85,7 +97,7 @@ public:
     data_.reset(new T[total]());
   }
 
-  array(const array &o) : size_(o.size_) {
+  array(const array &o) : size_((detail::before_copy(o), o.size_)) {
     for (int d = 0; d < N; ++d)
       ext_[d] = o.ext_[d];
     data_.reset(new T[size_]);

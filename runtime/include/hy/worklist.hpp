@@ -49,7 +49,8 @@ public:
 
   /// Copies hold the same items (and no device copy until a kernel uses them).
   worklist(const worklist &o)
-      : items_(new T[o.cap_]()), cap_(o.cap_), count_((o.drain(), o.count_)) {
+      : items_((detail::before_copy(o), new T[o.cap_]())), cap_(o.cap_),
+        count_((o.drain(), o.count_)) {
     for (std::size_t i = 0; i < count_; ++i)
       items_[i] = o.items_[i];
     make_lanes();

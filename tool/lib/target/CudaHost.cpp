@@ -2,11 +2,12 @@
 // through the kernels' calls, coherence calls and resident scopes in the
 // host code of resident functions.
 #include "CudaHost.h"
+#include "CudaHostPaths.h"
 
-#include <functional>
 #include "PrintUtil.h"
 #include "hy/Analysis.h"
 #include "hy/Diagnostics.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>
@@ -100,18 +101,6 @@ public:
   bool &ok;
 };
 
-// Arrays that can have a device copy: hy::array, hy::worklist, and
-// std::vector of arithmetic elements (a std::vector<std::vector<int>> passed
-// to a translated function is host data only).
-bool deviceArrayType(QualType t) {
-  ArrayType at = classifyArray(t);
-  if (at.kind == ArrayKind::None)
-    return false;
-  if (at.kind != ArrayKind::StdVector || at.elem.isNull() || at.elem->isDependentType())
-    return true;
-  return at.elem->isArithmeticType() && !at.elem->isBooleanType();
-}
-
 // Host code of resident functions (those that launch kernels or call such
 // functions of this file): a statement that touches an array the function
 // hands to kernels gets hy::cuda::host(...) before it; arrays that outlive
@@ -128,8 +117,9 @@ public:
   // Other functions only get the syncs: they may run while a caller keeps
   // their arrays on the device (a helper that fills an array between two
   // launches).
-  void run(const FunctionDecl *fd, bool isResident) {
+  void run(const FunctionDecl *fd, bool isResident, const LambdaExpr *le = nullptr) {
     fn = fd;
+    lambda = le;
     collectInstantiations(fd);
     for (const Kernel *k : ks)
       for (const Capture &c : k->captures)
@@ -152,12 +142,53 @@ public:
         scope += escape;
       else if (v->getType()->isReferenceType() && !aliasesLocal(v))
         if (const Stmt *decl = declarationOf(body, v))
-          R.InsertTextAfter(stmtEnd(ctx, decl), escape);
+          escapeAfter(decl, "hy_scope.escape(" + v->getName().str() + ")");
     }
     R.InsertTextAfter(body->getLBracLoc().getLocWithOffset(1), " " + scope);
   }
 
 private:
+  // The escape of a local reference, right after its declaration: in the
+  // block that declares it, or where the declaration is part of a statement
+  // (a range-for's variable, a for's or if's init-statement), at the start
+  // of the loop's body (braced if it is a single statement, which must stay
+  // the whole body) or in front of the condition, by a comma.
+  void escapeAfter(const Stmt *decl, const std::string &call) {
+    const Stmt *parent = nullptr;
+    DynTypedNodeList ps = ctx.getParents(*decl);
+    if (!ps.empty())
+      parent = ps[0].get<Stmt>();
+    const Stmt *loopBody = nullptr;
+    const Expr *cond = nullptr;
+    if (const auto *rs = dyn_cast_or_null<CXXForRangeStmt>(parent))
+      loopBody = rs->getBody();
+    else if (const auto *fs = dyn_cast_or_null<ForStmt>(parent))
+      loopBody = fs->getBody();
+    else if (const auto *is = dyn_cast_or_null<IfStmt>(parent))
+      cond = is->getCond();
+    else if (const auto *ss = dyn_cast_or_null<SwitchStmt>(parent))
+      cond = ss->getCond();
+    if (loopBody)
+      return atBodyStart(loopBody, call + ";");
+    if (cond) {
+      const SourceManager &SM = ctx.getSourceManager();
+      R.InsertTextBefore(SM.getExpansionLoc(cond->getBeginLoc()), "(" + call + ", ");
+      R.InsertTextAfter(Lexer::getLocForEndOfToken(SM.getExpansionLoc(cond->getEndLoc()), 0, SM,
+                                                   ctx.getLangOpts()),
+                        ")");
+      return;
+    }
+    R.InsertTextAfter(stmtEnd(ctx, decl), " " + call + ";");
+  }
+  void atBodyStart(const Stmt *body, const std::string &text) {
+    if (const auto *cs = dyn_cast<CompoundStmt>(body)) {
+      R.InsertTextAfter(cs->getLBracLoc().getLocWithOffset(1), " " + text);
+      return;
+    }
+    R.InsertTextBefore(ctx.getSourceManager().getExpansionLoc(body->getBeginLoc()), "{ " + text + " ");
+    R.InsertTextAfter(stmtEnd(ctx, body), " }");
+  }
+
   // A local reference to an object of this function (`auto &r = tmp;`,
   // `auto &r = tmp.A;`): the object dies before the function's scope ends,
   // and nobody after the function can read it, so it does not escape.
@@ -236,7 +267,9 @@ private:
     return false;
   }
   bool containsDeviceWork(const Stmt *s) const {
-    if (!s)
+    // Defining a lambda runs nothing (a lambda with kernels syncs its own
+    // host code, as a function does).
+    if (!s || isa<LambdaExpr>(s))
       return false;
     if (isRegion(s) || residentCallee(s))
       return true;
@@ -254,6 +287,8 @@ private:
       return;
     }
     std::vector<const Stmt *> bodies, headers;
+    if (isa<LambdaExpr>(s))
+      return;
     if (!controlParts(s, headers, bodies)) {
       for (const Stmt *c : s->children())
         walk(c);
@@ -327,7 +362,7 @@ private:
 
   // The arrays a piece of host code touches, as hy::cuda::host(...) calls;
   // a call of a lambda held in a variable touches what its body touches.
-  std::vector<std::string> syncsFor(const Stmt *c) const {
+  std::vector<std::string> syncsFor(const Stmt *c) {
     std::vector<Access> acc;
     collectAccesses(c, acc);
     // A lambda stored in a variable runs when it is called, not where it is
@@ -443,6 +478,10 @@ private:
         if (lc.capturesVariable() && lc.getCaptureKind() == LCK_ByCopy)
           if (const auto *v = dyn_cast<VarDecl>(lc.getCapturedVar()); v && arrays.count(v))
             touched[v->getName().str()] |= Read;
+    std::map<std::string, int> within;
+    containerSyncs(c, acc, inside, stored, bound, within);
+    for (auto &[name, use] : within)
+      out.push_back("hy::cuda::host_within(" + name + ", " + accessText(use) + ")");
     for (auto &[name, use] : touched) {
       if (use == Size) // only the count (8 bytes) comes back
         out.push_back("hy::cuda::host_size(" + name + ")");
@@ -502,6 +541,10 @@ private:
       return false;
     if (v->hasGlobalStorage() && !v->isStaticLocal())
       return true;
+    if (lambda) // the enclosing function's variables the lambda captures
+      for (const LambdaCapture &lc : lambda->captures())
+        if (lc.capturesVariable() && lc.getCapturedVar() == v)
+          return true;
     return v->getDeclContext() == fn;
   }
 
@@ -573,14 +616,6 @@ private:
       referenceBindings(c, out);
   }
 
-  // `s.A`, `p->q.A`: members all the way down to a variable, so that
-  // naming it again in a sync has no side effects.
-  static bool plainPath(const MemberExpr *me) {
-    const Expr *e = me;
-    while (const auto *m = dyn_cast<MemberExpr>(e->IgnoreParenImpCasts()))
-      e = m->getBase();
-    return isa<DeclRefExpr>(e->IgnoreParenImpCasts()) || isa<CXXThisExpr>(e->IgnoreParenImpCasts());
-  }
   std::string sourceText(const Expr *e) const {
     const SourceManager &SM = ctx.getSourceManager();
     if (e->getBeginLoc().isMacroID() || e->getEndLoc().isMacroID())
@@ -641,13 +676,16 @@ private:
     if (const auto *ds = dyn_cast<DeclStmt>(h)) {
       for (const Decl *d : ds->decls())
         if (const auto *vd = dyn_cast<VarDecl>(d))
-          if (vd->getInit())
+          if (vd->getInit() && !(vd->getType()->isReferenceType() &&
+                                 withinType(vd->getInit()->getType()))) // binding reads nothing
             syncInside(vd->getInit());
       return;
     }
     const auto *e = dyn_cast<Expr>(h);
     if (!e)
       return;
+    if (containsDeviceWork(e))
+      return inPlace(e); // `while (step(a) && a(0) > 0)`: after the launch
     std::vector<std::string> syncs = syncsFor(e);
     if (syncs.empty())
       return;
@@ -660,6 +698,163 @@ private:
     R.InsertTextAfter(Lexer::getLocForEndOfToken(SM.getExpansionLoc(e->getEndLoc()), 0, SM,
                                                  ctx.getLangOpts()),
                       ")");
+  }
+
+  enum Use { UseSize = 1, UseClear = 2, UseRead = 4, UseWrite = 8 };
+
+  // How the code around an array expression uses it: from the accesses of
+  // the variable it starts from, else from the member called on it (size or
+  // extent: no data; a const member: read); 0 for metadata only.
+  int useOf(const Expr *x, const Stmt *parent, const std::vector<Access> &acc) const {
+    bool worklist = classifyArray(x->getType()).kind == ArrayKind::Worklist;
+    // The accesses of the variable the expression starts from say whether
+    // it is read or written, or only its size asked (`a(0) = 1`,
+    // `t += v[0](1)`, `q.size()`).
+    if (const DeclRefExpr *base = baseRef(x))
+      for (const Access &a : acc)
+        if (a.expr == base) {
+          if (a.meta) {
+            const CXXMethodDecl *md = a.member ? a.member->getMethodDecl() : nullptr;
+            return worklist && md && md->getIdentifier() && md->getName() == "size" ? UseSize : 0;
+          }
+          int u = (a.read ? UseRead : 0) | (a.write ? UseWrite : 0);
+          return u ? u : UseRead;
+        }
+    // Otherwise (a call's result, a member of `this`) the member called on
+    // it: size or extent (no data), a const one (read).
+    const CXXMethodDecl *md = nullptr;
+    if (const auto *me = dyn_cast_or_null<MemberExpr>(parent);
+        me && me->getBase()->IgnoreParenImpCasts() == x)
+      md = dyn_cast<CXXMethodDecl>(me->getMemberDecl());
+    if (const auto *oc = dyn_cast_or_null<CXXOperatorCallExpr>(parent);
+        oc && oc->getNumArgs() && oc->getArg(0)->IgnoreParenImpCasts() == x)
+      md = dyn_cast_or_null<CXXMethodDecl>(oc->getCalleeDecl());
+    std::string m = md && md->getIdentifier() ? md->getName().str() : "";
+    if (m == "size" || m == "extent" || m == "capacity")
+      return worklist && m == "size" ? UseSize : 0;
+    if ((md && md->isConst()) || x->getType().isConstQualified())
+      return UseRead;
+    return UseRead | UseWrite;
+  }
+
+  // The variable an array expression starts from, through members and
+  // container steps (`s.A`, `v[0]`, `hs[1].A`, `std::get<0>(t)`, `*o`);
+  // null for a call's result or a member of `this`.
+  static const DeclRefExpr *baseRef(const Expr *x) {
+    const Expr *e = x->IgnoreParenImpCasts();
+    for (;;) {
+      if (const auto *dre = dyn_cast<DeclRefExpr>(e))
+        return dre;
+      if (const auto *me = dyn_cast<MemberExpr>(e)) {
+        if (me->isArrow())
+          return nullptr;
+        e = me->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e);
+                 op && (op->getOperator() == OO_Subscript || op->getOperator() == OO_Star)) {
+        e = op->getArg(0)->IgnoreParenImpCasts();
+      } else if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
+        const CXXMethodDecl *md = mc->getMethodDecl();
+        StringRef n = md && md->getIdentifier() ? md->getName() : "";
+        if (n != "value" && n != "front" && n != "back" && n != "at")
+          return nullptr;
+        e = mc->getImplicitObjectArgument()->IgnoreParenImpCasts();
+      } else if (const auto *ce = dyn_cast<CallExpr>(e)) {
+        const FunctionDecl *fd = ce->getDirectCallee();
+        if (!fd || !fd->isInStdNamespace() || !fd->getIdentifier() || fd->getName() != "get" ||
+            ce->getNumArgs() != 1)
+          return nullptr;
+        e = ce->getArg(0)->IgnoreParenImpCasts();
+      } else {
+        return nullptr;
+      }
+    }
+  }
+
+  static std::string accessText(int use) {
+    return use & (UseWrite | UseClear) ? "hy::cuda::read_write" : "hy::cuda::read";
+  }
+
+  // `x` -> `hy::cuda::synced(x, mode)`: the array made current where it is
+  // evaluated, for a use that no statement-level sync can precede.
+  void wrapInPlace(const Expr *x, int use) {
+    const SourceManager &SM = ctx.getSourceManager();
+    if (!use || x->getBeginLoc().isMacroID() || x->getEndLoc().isMacroID() ||
+        sourceText(x).empty() || !wrapped.insert(x).second)
+      return;
+    std::string pre = use == UseSize ? "hy::cuda::synced_size(" : "hy::cuda::synced(";
+    std::string post = use == UseSize ? ")" : ", " + accessText(use) + ")";
+    remark(in, x->getBeginLoc(), "host sync in place: " + pre + sourceText(x) + post);
+    R.InsertTextBefore(SM.getExpansionLoc(x->getBeginLoc()), pre);
+    R.InsertTextAfter(Lexer::getLocForEndOfToken(SM.getExpansionLoc(x->getEndLoc()), 0, SM,
+                                                 ctx.getLangOpts()),
+                      post);
+  }
+
+  // The array arguments of resident calls in `s`: handed to the kernels,
+  // which keep them on the device (the callee syncs what it reads).
+  void markHanded(const Stmt *s, std::set<const Expr *> &out) const {
+    if (!s || isa<LambdaExpr>(s) || isRegion(s))
+      return;
+    if (residentCallee(s))
+      for (const Expr *a : cast<CallExpr>(s)->arguments())
+        if (deviceArrayType(a->getType()) || withinType(a->getType()))
+          out.insert(a->IgnoreParenImpCasts());
+    for (const Stmt *c : s->children())
+      markHanded(c, out);
+  }
+
+  // A statement that launches kernels (directly or through calls) and also
+  // reads or writes arrays: each array expression outside the kernels and
+  // the arrays handed to them is synced where it is evaluated, so that
+  // `r = step(a) + a(0)` and `f(step(a), a(0))` read what the serial program
+  // reads in whatever order the operands run.
+  void inPlace(const Stmt *s) {
+    std::vector<Access> acc;
+    collectAccesses(s, acc);
+    std::set<const Expr *> handed;
+    markHanded(s, handed);
+    arrayExprs(s, [&](const Stmt *n) { return isRegion(n); },
+               [&](const Expr *x, const Stmt *parent) {
+                 if (handed.count(x))
+                   return;
+                 wrapInPlace(x, useOf(x, parent, acc));
+               });
+  }
+
+  // Arrays reached through standard containers, calls and range-for
+  // variables over containers (`v[0](1)`, `std::get<0>(t)`, `pick(s)(2)`,
+  // `for (auto &x : vs) t += x(1)`): the outermost container, when a
+  // variable in scope here holds it, gets host_within(...) in front of the
+  // statement; anything else is synced in place.
+  void containerSyncs(const Stmt *c, const std::vector<Access> &acc,
+                      const std::set<const VarDecl *> &declaredInside,
+                      const std::vector<SourceRange> &stored, const std::set<const Expr *> &bound,
+                      std::map<std::string, int> &within) {
+    RangeOf ranges;
+    rangeLoopVars(c, ranges);
+    arrayExprs(
+        c, [&](const Stmt *n) { return inside(n->getBeginLoc(), stored); },
+        [&](const Expr *x, const Stmt *parent) {
+          if (bound.count(x))
+            return; // `auto &r = v[0];` binds, reads nothing
+          const auto *dre = dyn_cast<DeclRefExpr>(x);
+          bool loopVar = dre && ranges.count(dyn_cast<VarDecl>(dre->getDecl()));
+          if ((plainPath(x) && !loopVar) || x->isPRValue())
+            return; // by name or through members: syncsFor's own
+          const Expr *root = containerRoot(x, ranges);
+          int use = useOf(x, parent, acc);
+          if (root && !use)
+            use = UseRead; // a size through a container: the container's arrays
+          if (!use)
+            return;
+          const DeclRefExpr *b = root ? pathBase(root) : nullptr;
+          const auto *bv = b ? dyn_cast<VarDecl>(b->getDecl()) : nullptr;
+          std::string text = root ? sourceText(root) : "";
+          if (root && !text.empty() && (!bv || (!declaredInside.count(bv) && visibleHere(bv))))
+            within[text] |= use == UseSize ? UseRead : use;
+          else
+            wrapInPlace(x, use);
+        });
   }
 
   // One statement of host code: a kernel region or a resident call is left
@@ -675,9 +870,13 @@ private:
       return visit(ls->getSubStmt(), alone);
     const Expr *e = dyn_cast<Expr>(c);
     if (e && residentCallee(e->IgnoreParenImpCasts()))
-      return; // a call that keeps its arrays resident
+      return inPlace(c); // the arrays it is given stay resident; other arguments are read first
     if (containsDeviceWork(c)) {
-      walk(c);
+      std::vector<const Stmt *> headers, bodies;
+      if (controlParts(c, headers, bodies))
+        walk(c);
+      else
+        inPlace(c); // `r = step(a) + a(0)`: each read synced where it is evaluated
       return;
     }
     std::string sync;
@@ -699,6 +898,8 @@ private:
   const std::set<const FunctionDecl *> &resident;
   std::set<const VarDecl *> arrays;
   const FunctionDecl *fn = nullptr;
+  const LambdaExpr *lambda = nullptr; // when fn is a lambda's call operator
+  std::set<const Expr *> wrapped;      // array expressions synced in place
   std::vector<std::pair<const FunctionDecl *, std::map<StmtKey, const Stmt *>>> instantiations;
   mutable std::set<std::string> warnedMixed; // "name@location" of HostSyncMixed warnings given
 };
@@ -715,8 +916,19 @@ public:
       all.push_back(fd);
     return true;
   }
+  // A lambda's call operator is a function of its own: it launches the
+  // kernels written in its body, on its own parameters.
+  bool VisitLambdaExpr(LambdaExpr *le) {
+    const SourceManager &SM = ctx.getSourceManager();
+    const CXXMethodDecl *op = le->getCallOperator();
+    if (op && op->getBody() && SM.isInMainFile(SM.getExpansionLoc(le->getBeginLoc()))) {
+      all.push_back(op);
+      lambdas[op] = le;
+    }
+    return true;
+  }
   bool calls(const Stmt *s) const {
-    if (!s)
+    if (!s || isa<LambdaExpr>(s)) // a lambda's body runs where it is called
       return false;
     if (const auto *ce = dyn_cast<CallExpr>(s)) {
       if (const FunctionDecl *fd = ce->getDirectCallee()) {
@@ -750,7 +962,24 @@ public:
   ASTContext &ctx;
   std::set<const FunctionDecl *> &set;
   std::vector<const FunctionDecl *> all;
+  std::map<const FunctionDecl *, const LambdaExpr *> lambdas;
 };
+
+// The function whose host code launches a kernel: the innermost lambda
+// around its loop (its call operator), else the function it is written in.
+const FunctionDecl *launcher(ASTContext &ctx, const Kernel &k) {
+  DynTypedNodeList ps = ctx.getParents(*k.blockLoops.front().loop);
+  while (!ps.empty()) {
+    if (const auto *le = ps[0].get<LambdaExpr>())
+      return le->getCallOperator();
+    if (const auto *md = ps[0].get<CXXMethodDecl>(); md && md->getParent()->isLambda())
+      return md;
+    if (ps[0].get<Decl>())
+      break;
+    ps = ctx.getParents(ps[0]);
+  }
+  return k.function;
+}
 
 } // namespace
 
@@ -765,19 +994,31 @@ bool deviceFunctions(const PrintInput &in, std::set<const FunctionDecl *> &out) 
 void syncHostCode(const PrintInput &in, Rewriter &host,
                   const std::map<const FunctionDecl *, std::vector<const Kernel *>> &byFunction,
                   const std::set<const FunctionDecl *> &onDevice) {
-  std::set<const FunctionDecl *> resident;
+  // Kernels by the function that launches them (a lambda in `k.function`
+  // launches its own).
+  std::map<const FunctionDecl *, std::vector<const Kernel *>> launches;
   for (auto &[fd, ks] : byFunction)
+    for (const Kernel *k : ks)
+      launches[launcher(in.ctx, *k)].push_back(k);
+  std::set<const FunctionDecl *> resident;
+  for (auto &[fd, ks] : launches)
     resident.insert(fd);
   ResidentFunctions rf(in.ctx, resident);
   rf.TraverseDecl(in.ctx.getTranslationUnitDecl());
   rf.close();
   static const std::vector<const Kernel *> none;
   for (const FunctionDecl *fd : rf.all) {
-    if (onDevice.count(fd) || fd->isConstexpr())
+    auto le = rf.lambdas.find(fd);
+    // (A lambda's call operator is constexpr whenever it can be; one that
+    // launches kernels never runs at compile time.)
+    bool compileTime = le == rf.lambdas.end() && fd->isConstexpr();
+    if (onDevice.count(fd) || compileTime)
       continue; // code that runs on the GPU (or at compile time)
-    auto it = byFunction.find(fd);
-    HostSync(in, host, it == byFunction.end() ? none : it->second, resident)
-        .run(fd, resident.count(fd) > 0);
+    if (le != rf.lambdas.end() && !resident.count(fd))
+      continue; // a lambda without kernels: synced where it is called
+    auto it = launches.find(fd);
+    HostSync(in, host, it == launches.end() ? none : it->second, resident)
+        .run(fd, resident.count(fd) > 0, le == rf.lambdas.end() ? nullptr : le->second);
   }
 }
 

@@ -166,6 +166,8 @@ constexpr bool vector_element_ok_v =
 
 } // namespace detail
 
+template <class T, int N> void host(const hy::array<T, N> &a, access acc);
+
 /// Device view of `a` for a kernel that accesses it as `acc`. Uploads the
 /// host data when it is newer; a write marks the host copy stale.
 template <class T, int N>
@@ -174,6 +176,7 @@ view<T, N> device(const hy::array<T, N> &a, access acc, const char *where) {
   auto *m = dynamic_cast<detail::array_mirror *>(a.hy_mirror());
   if (!m) {
     auto fresh = std::make_unique<detail::array_mirror>();
+    fresh->sync_host = [](const void *owner) { host(*static_cast<const hy::array<T, N> *>(owner), read); };
     m = fresh.get();
     a.hy_set_mirror(std::move(fresh));
   }

@@ -149,6 +149,8 @@ private:
   }
 };
 
+template <class T> void host(const hy::worklist<T> &w, access acc);
+
 namespace detail {
 
 // Bytes before the items in a worklist's device buffer (the count lives at
@@ -214,6 +216,9 @@ worklist_mirror &worklist_mirror_of(const hy::worklist<T> &w, const char *where)
   auto *m = dynamic_cast<worklist_mirror *>(w.hy_mirror());
   if (!m) {
     auto fresh = std::make_unique<worklist_mirror>();
+    fresh->sync_host = [](const void *owner) {
+      hy::cuda::host(*static_cast<const hy::worklist<T> *>(owner), read);
+    };
     m = fresh.get();
     w.hy_set_mirror(std::move(fresh));
   }
