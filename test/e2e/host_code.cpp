@@ -16,10 +16,13 @@
 #include <utility>
 #include <vector>
 
+// Every family is checked (a failure is reported and the exit status is 1
+// at the end), so one run shows each wrong family.
+static int failures = 0;
 static void require(bool ok, const char *what) {
   if (!ok) {
     std::fprintf(stderr, "host_code: %s differs from the reference\n", what);
-    std::exit(1);
+    ++failures;
   }
 }
 
@@ -88,7 +91,10 @@ static long singleBodies(std::vector<hy::array<int, 1>> &as, hy::array<int, 1> &
 }
 
 // 2. Kernels in lambdas, on the lambdas' own parameters: stored and called
-// later, called from another lambda, generic.
+// later, called from another lambda, generic. (-DHOST_CODE_NO_LAMBDAS
+// leaves them out, so that a translator nvcc refused them from can still
+// build the other families and show their wrong values.)
+#ifndef HOST_CODE_NO_LAMBDAS
 static long lambdaKernels(hy::array<int, 1> &b, int n) {
   auto fill = [n](hy::array<int, 1> &p, int v) {
 #pragma hy parallel for
@@ -116,6 +122,7 @@ static long lambdaKernels(hy::array<int, 1> &b, int n) {
     t += b(i);
   return t;
 }
+#endif
 
 struct holder {
   hy::array<int, 1> A;
@@ -217,6 +224,7 @@ int main() {
   std::printf("single bodies: %ld\n", t1);
 
   // 2.
+#ifndef HOST_CODE_NO_LAMBDAS
   hy::array<int, 1> b = make(1);
   long t2 = lambdaKernels(b, n);
   std::vector<long> rb(n);
@@ -238,6 +246,7 @@ int main() {
     r2 += rb[i];
   require(t2 == r2, "kernels in lambdas");
   std::printf("lambdas: %ld\n", t2);
+#endif
 
   // 3.
   std::vector<hy::array<int, 1>> v;
@@ -292,5 +301,5 @@ int main() {
   require(t6 == r6, "launch and read in one statement");
   require(values(c) == rc, "array after launch-and-read");
   std::printf("launch and read: %ld\n", t6);
-  return 0;
+  return failures ? 1 : 0;
 }

@@ -148,6 +148,19 @@ const Expr *containerRoot(const Expr *x, const RangeOf &ranges) {
   return e;
 }
 
+// An expression that names an array: a variable, a member, an element of a
+// container, or a call that returns one by lvalue reference (not an
+// assignment's result, std::move's, or a temporary).
+static bool namesArray(const Expr *x) {
+  if (isa<DeclRefExpr>(x) || isa<MemberExpr>(x))
+    return x->isGLValue();
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(x))
+    return (op->getOperator() == OO_Subscript || op->getOperator() == OO_Star) && x->isLValue();
+  if (isa<CallExpr>(x))
+    return x->isLValue();
+  return false;
+}
+
 void arrayExprs(const Stmt *s, const std::function<bool(const Stmt *)> &skip,
                 const std::function<void(const Expr *, const Stmt *)> &f) {
   std::function<void(const Stmt *, const Stmt *)> go = [&](const Stmt *n, const Stmt *parent) {
@@ -162,9 +175,7 @@ void arrayExprs(const Stmt *s, const std::function<bool(const Stmt *)> &skip,
     }
     if (const auto *e = dyn_cast<Expr>(n)) {
       const Expr *x = e->IgnoreParens();
-      if (!isa<ImplicitCastExpr>(x) && !isa<MaterializeTemporaryExpr>(x) &&
-          !isa<CXXBindTemporaryExpr>(x) && !isa<OpaqueValueExpr>(x) && x->isGLValue() && !x->getType()->isDependentType() &&
-          deviceArrayType(x->getType())) {
+      if (namesArray(x) && !x->getType()->isDependentType() && deviceArrayType(x->getType())) {
         f(x, parent);
         // Inside `v[i]` only the indices and call arguments are other uses.
         if (const auto *op = dyn_cast<CXXOperatorCallExpr>(x))
