@@ -91,3 +91,19 @@ int launchAndRead(hy::array<int, 1> &a, holder &h, int n) {
   a(1) = step(a, n);
   return r + s + step(a, n) * a.size();
 }
+
+// A host fill replaces every element: nothing comes back from the device
+// first (it used to be downloaded only to be overwritten).
+// CHECK-LABEL: int refill(hy::array<int, 1> &a, holder &h, int n) {
+// CHECK: hy::cuda::host(a, hy::cuda::overwrite); a.fill(0);
+// CHECK: hy::cuda::host(h.A, hy::cuda::overwrite); h.A.fill(n);
+// CHECK: hy::cuda::host(a, hy::cuda::read_write); a.fill(a(0));
+int refill(hy::array<int, 1> &a, holder &h, int n) {
+  step(a, n);
+  a.fill(0);
+  step(a, n);
+  h.A.fill(n);
+  step(h.A, n);
+  a.fill(a(0));
+  return a(1);
+}

@@ -405,7 +405,8 @@ private:
           touched[name] |= Size;
         return;
       }
-      if (worklist && md && md->getName() == "clear")
+      // Replaced whole: a worklist's clear(), an array's fill(v).
+      if (md && md->getIdentifier() && replacesWhole(type, md->getName()))
         touched[name] |= Clear;
       else
         touched[name] |= (a.read ? Read : 0) | (a.write ? Write : 0);
@@ -492,6 +493,15 @@ private:
                       (use & (Write | Clear) ? "hy::cuda::read_write" : "hy::cuda::read") + ")");
     }
     return out;
+  }
+
+  // A member call that replaces every element, so that host code needs
+  // none of the device's data (hy::cuda::overwrite): a worklist's clear(),
+  // a hy::array's fill(v).
+  static bool replacesWhole(QualType type, StringRef method) {
+    ArrayKind k = classifyArray(type).kind;
+    return (k == ArrayKind::Worklist && method == "clear") ||
+           (k == ArrayKind::HyArray && method == "fill");
   }
 
   // The instantiations of a template function (a function template's
@@ -586,7 +596,7 @@ private:
           std::string m = md ? md->getName().str() : "";
           if (m == "size" || m == "extent")
             note(me, worklist && m == "size" ? Size : 0);
-          else if (worklist && m == "clear")
+          else if (replacesWhole(me->getType(), m))
             note(me, Clear);
           else
             note(me, md && md->isConst() ? Read : Read | Write);
