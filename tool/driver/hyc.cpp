@@ -61,7 +61,8 @@ static const char *kOverview =
     "without '--' they come from -p BUILD_DIR/compile_commands.json, else from the\n"
     "compile_commands.json found in the input's directory or a parent, else -std=c++17.\n\n"
     "  -W<name>, -Wno-<name>, -Werror, -Werror=<name>, -Wno-error=<name>: hyc's named\n"
-    "  warnings (hy-race, hy-shared-memory, hy-unused-clause), as clang's.\n";
+    "  warnings (hy-race, hy-host-sync, hy-fetch-bounds, hy-shared-memory,\n"
+    "  hy-unused-clause), as clang's.\n";
 
 // A compiler flag given among hyc's options: the usual mistake is leaving
 // out the '--' (cl would suggest an unrelated option, e.g. -std=c++20 ->

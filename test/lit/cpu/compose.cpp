@@ -28,7 +28,7 @@ constexpr int T = 8;
 
 // A per-thread index: recomputed in each lane loop, checked inside.
 // CHECK-LABEL: void copyTile(
-// CHECK: _Pragma("omp simd") for (int j = 0; j < T; ++j) { int c = bj * T + j; out(bi * T + i, c) = in(hy::tile_index_checked((bi * T + i) - (bi * T), (T), "compose.cpp:{{[0-9]+}}:32") + (bi * T), hy::tile_index_checked((c) - (bj * T), (T), "compose.cpp:{{[0-9]+}}:32") + (bj * T)) * 2; }
+// CHECK: _Pragma("omp simd") for (int j = 0; j < T; ++j) { int c = bj * T + j; out(bi * T + i, c) = in(hy::tile_index_checked((bi * T + i) - (bi * T), (T), "compose.cpp:{{[0-9]+}}:32", "in", 0) + (bi * T), hy::tile_index_checked((c) - (bj * T), (T), "compose.cpp:{{[0-9]+}}:32", "in", 1) + (bj * T)) * 2; }
 void copyTile(const hy::array<int, 2> &in, hy::array<int, 2> &out, int nb) {
 #pragma hy parallel for
   for (int bi = 0; bi < nb; ++bi)

@@ -24,7 +24,7 @@ void stencil(const hy::array<float, 2> &in, hy::array<float, 2> &out, int nb) {
 #pragma hy parallel for into(threads)
           for (int j = 0; j < B; ++j)
 // COMMON: out(oi + i, oj + j) = in(oi + i + 1, oj + j) + in(oi + i, oj + j + 1);
-// CHK: out(oi + i, oj + j) = in(hy::tile_index_checked((oi + i + 1) - (oi), (B + 2), "fetch.cpp:[[@LINE+1]]:35") + (oi), hy::tile_index_checked((oj + j) - (oj), (B + 2), "fetch.cpp:[[@LINE+1]]:35") + (oj)) + in(hy::tile_index_checked((oi + i) - (oi), (B + 2), "fetch.cpp:[[@LINE+1]]:60") + (oi), hy::tile_index_checked((oj + j + 1) - (oj), (B + 2), "fetch.cpp:[[@LINE+1]]:60") + (oj));
+// CHK: out(oi + i, oj + j) = in(hy::tile_index_checked((oi + i + 1) - (oi), (B + 2), "fetch.cpp:[[@LINE+1]]:35", "in", 0) + (oi), hy::tile_index_checked((oj + j) - (oj), (B + 2), "fetch.cpp:[[@LINE+1]]:35", "in", 1) + (oj)) + in(hy::tile_index_checked((oi + i) - (oi), (B + 2), "fetch.cpp:[[@LINE+1]]:60", "in", 0) + (oi), hy::tile_index_checked((oj + j + 1) - (oj), (B + 2), "fetch.cpp:[[@LINE+1]]:60", "in", 1) + (oj));
             out(oi + i, oj + j) = in(oi + i + 1, oj + j) + in(oi + i, oj + j + 1);
       }
     }

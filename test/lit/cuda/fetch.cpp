@@ -25,7 +25,7 @@ constexpr int B = 32;
 // Only the written tile goes back.
 // CHECK: __syncthreads(); hy::cuda::tile_store<32, 32, 36, false, 1024>(hy_tile0_D, D, rb, cb); }
 // CHECK-NOT: tile_store
-// CHK: hy_tile0_D[((hy::tile_index_checked((rb + y) - (rb), 32, "fetch.cpp:[[@LINE+18]]:13"))) * 36
+// CHK: hy_tile0_D[((hy::tile_index_checked((rb + y) - (rb), 32, "fetch.cpp:[[@LINE+18]]:13", "D", 0))) * 36
 // CHECK-LABEL: void relax(
 // CHECK-NOT: check_fetch_aliases
 void relax(hy::array<int, 2> &D, int nb, int p) {

@@ -26,7 +26,7 @@
 // SAME: hyc: error: the output file '{{.*}}same.cpp' is the input file; choose another output file
 // Unknown warning names and GPU architectures.
 // RUN: not %hyc -Wno-hy-races %s 2>&1 | FileCheck %s -check-prefix=WARN
-// WARN: hyc: error: unknown warning option '-Wno-hy-races'; hyc's warnings are hy-unused-clause hy-race hy-host-sync hy-shared-memory (compiler warnings go after '--')
+// WARN: hyc: error: unknown warning option '-Wno-hy-races'; hyc's warnings are hy-unused-clause hy-race hy-host-sync hy-shared-memory hy-fetch-bounds (compiler warnings go after '--')
 // RUN: not %hyc -Wall %s 2>&1 | FileCheck %s -check-prefix=WALL
 // WALL: hyc: error: '-Wall' is a compiler argument; give it after '--'
 // RUN: not %hyc --cuda-arch=sm_99 %s 2>&1 | FileCheck %s -check-prefix=ARCH

@@ -3,50 +3,25 @@
 // a fetch inside a thread nest, and every access of the fetched statement
 // matched to exactly one tile by its origin.
 #include "AffineIndex.h"
+#include "TileGuards.h"
 
 namespace hy::checks {
-
-namespace {
-
-// Whether `e` runs only under a condition inside `root` (if, ?:, && / ||,
-// switch, while), or `root` can leave an iteration early: then the loops'
-// ranges do not bound its indices.
-bool guarded(const Stmt *root, const Expr *e) {
-  bool found = false, jumps = false;
-  std::function<void(const Stmt *, bool)> walk = [&](const Stmt *s, bool cond) {
-    if (!s)
-      return;
-    if (isa<ContinueStmt>(s) || isa<BreakStmt>(s) || isa<ReturnStmt>(s) || isa<GotoStmt>(s))
-      jumps = true;
-    if (s == e) {
-      found = cond;
-      return;
-    }
-    bool inner = cond || isa<IfStmt>(s) || isa<AbstractConditionalOperator>(s) ||
-                 isa<SwitchStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s);
-    if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isLogicalOp()) {
-      walk(bo->getLHS(), cond);
-      walk(bo->getRHS(), true);
-      return;
-    }
-    for (const Stmt *c : s->children())
-      walk(c, inner);
-  };
-  walk(root, false);
-  return found || jumps;
-}
-
-} // namespace
 
 // An access whose offset from its tile's origin is a constant plus loop
 // indices with constant ranges (in(r - 1, c) with r = bi * T + 1 + i, i < T,
 // in a tile at bi * T + 1): its whole range is known here, and one outside
-// the tile is an error now rather than with --check-fetch at run time.
+// the tile is an error now rather than with --check-fetch at run time. A
+// condition inside the fetched statement (an if, ?:, && or a jump) can only
+// keep an access from running; where it mentions a variable the offset of
+// a dimension is made of (the loop indices, or a local computed from them,
+// such as r), that dimension may stay inside the tile for a reason hyc does
+// not follow, so an offset outside it is a warning (-Why-fetch-bounds).
+// A condition on other variables (an edge guard `c < w` around a row
+// offset made of i) does not change the range: an error.
 void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
   if (!forms)
     forms = std::make_unique<AffineForms>(ctx, k, regionAccesses);
-  if (guarded(f->stmt, a.elementExpr))
-    return;
+  std::optional<std::vector<Guard>> guards; // computed once, when needed
   for (size_t d = 0; d < a.indices.size() && d < f->origins.size(); ++d) {
     if (!f->constSizes[d])
       continue;
@@ -56,6 +31,7 @@ void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
       continue;
     int64_t lo = *base, hi = *base;
     bool known = true;
+    std::set<const VarDecl *> made; // the variables the offset is made of
     for (auto &[v, c] : off.digits) {
       if (c.empty())
         continue; // cancelled against the origin
@@ -66,12 +42,41 @@ void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
         known = false;
         break;
       }
+      if (dg->loop)
+        made.insert(dg->loop->index);
+      else
+        varsIn(static_cast<const Expr *>(v), made); // x % C
       int64_t span = *coef * (*trip - 1);
       (span < 0 ? lo : hi) += span;
     }
     int64_t size = *f->constSizes[d];
     if (!known || (lo >= 0 && hi < size))
       continue;
+    if (!guards)
+      guards = guardsOf(f->stmt, a.elementExpr);
+    std::string why;
+    if (!guards->empty()) {
+      std::set<const VarDecl *> derived = derivedFrom(k.blockLoops.front().loop, made);
+      for (const Guard &g : *guards) {
+        if (!g.cond) {
+          why = "a jump (break, continue, return) in the fetched statement";
+          break;
+        }
+        std::set<const VarDecl *> vars = derived;
+        vars.erase(g.own);
+        if (const VarDecl *v = mentionsAny(g.cond, vars)) {
+          why = "the condition on '" + v->getName().str() + "' around it";
+          break;
+        }
+      }
+    }
+    if (!why.empty()) {
+      report(DE, a.elementExpr->getBeginLoc(), Diag::FetchAccessMayLeave)
+          << a.var->getName() << std::to_string(lo) << std::to_string(hi) << std::to_string(d)
+          << std::to_string(size) << why;
+      report(DE, f->pragma->loc, Diag::NoteTile);
+      continue;
+    }
     report(DE, a.elementExpr->getBeginLoc(), Diag::FetchAccessOutside)
         << a.var->getName() << std::to_string(lo) << std::to_string(hi) << std::to_string(d)
         << std::to_string(size) << std::to_string(size - 1);
@@ -218,33 +223,11 @@ const std::set<const VarDecl *> &Checker::threadVarying(const Node *nest) {
   auto [it, fresh] = varyingCache.try_emplace(nest);
   if (!fresh || !nest)
     return it->second;
-  std::set<const VarDecl *> &out = it->second;
+  std::set<const VarDecl *> indices;
   for (const LoopInfo &li : nest->loops)
-    out.insert(li.index);
-  std::vector<std::pair<const VarDecl *, const Stmt *>> flows; // var <- expr
-  std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
-    if (!s)
-      return;
-    if (const auto *ds = dyn_cast<DeclStmt>(s))
-      for (const Decl *d : ds->decls())
-        if (const auto *vd = dyn_cast<VarDecl>(d))
-          if (vd->getInit())
-            flows.push_back({vd, vd->getInit()});
-    if (const auto *bo = dyn_cast<BinaryOperator>(s))
-      if (bo->isAssignmentOp())
-        if (const VarDecl *v = refVar(bo->getLHS()))
-          flows.push_back({v, bo->getRHS()});
-    for (const Stmt *c : s->children())
-      walk(c);
-  };
-  walk(nest->stmt);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (auto &[v, e] : flows)
-      if (!out.count(v) && mentionsAny(e, out))
-        changed |= out.insert(v).second;
-  }
-  return out;
+    indices.insert(li.index);
+  it->second = derivedFrom(nest->stmt, std::move(indices));
+  return it->second;
 }
 
 bool Checker::containsFetch(const Node *n) {

@@ -435,7 +435,8 @@ void rewriteFetchChecks(const PrintInput &in, const Kernel &k, Rewriter &R) {
       std::string x = rewrittenText(R, ctx, idx[d]->getSourceRange());
       replaceRewritten(R, ctx, idx[d]->getSourceRange(),
                        "hy::tile_index_checked((" + x + ") - (" + o + "), (" + s + "), " + at +
-                           ") + (" + o + ")");
+                           ", " + cString(f->array->getName().str()) + ", " +
+                           std::to_string(d) + ") + (" + o + ")");
     }
   }
 }

@@ -79,7 +79,8 @@ std::string KernelPrinter::redirect(const Expr *e, const Fetch *f, bool apply) {
     local[d] = "(" + x + ") - (" + o + ")";
     if (in.opts.checkFetch)
       local[d] = "hy::tile_index_checked(" + local[d] + ", " + t->size[d] + ", " +
-                 cString(where(SM, e->getBeginLoc())) + ")";
+                 cString(where(SM, e->getBeginLoc())) + ", " +
+                 cString(f->array->getName().str()) + ", " + std::to_string(d) + ")";
   }
   std::string flat = "(" + local[f->perm[0]] + ")";
   for (int s = 1; s < rank; ++s)
