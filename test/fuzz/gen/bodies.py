@@ -1,5 +1,5 @@
-# Host shape "bodies" (issue 26, family 1): a call of a function that
-# launches kernels, or a host statement that reads or writes an array after
+# Host shape "bodies" (issue 26, family 1): a kernel, a call of a function
+# that launches kernels, or a host statement that reads or writes an array after
 # kernels, as the single-statement body (no braces) of for, range-for (over
 # values and over a container of arrays, the reference handed to the
 # launching function), while, do, if/else, switch cases and immediately
@@ -19,12 +19,20 @@ class Nest:
         self.u, self.rng, self.ln, self.acc, self.reads = u, u.srng, ln, acc, reads
 
     def leaf(self, vars_, arrs):
-        """The innermost statement: a launch (its written slot maybe an array
-        a range-for bound), a read into the accumulator or a write."""
+        """The innermost statement: a kernel, a call of the launching
+        function (its written slot maybe an array a range-for bound), a read
+        into the accumulator or a write."""
         rng, ln = self.rng, self.ln
         v = rng.choice(vars_) if vars_ else str(rng.randrange(20))
         r = rng.random()
-        if r < 0.6 or not self.reads:
+        if r < 0.2:
+            # The kernel itself as the body.
+            ty = ln.arrays[ln.slots[0]].ty
+            x = rng.choice(arrs) if arrs else ln.args()[ln.slots[0]]
+            return ("#pragma hy parallel for\nfor (int i = 0; i < L; ++i)\n"
+                    "  %s(i) = wrap(%s(i) * static_cast<%s>(3) + static_cast<%s>(%s %% 40 + i %% 5));"
+                    % (x, x, ty, ty, v))
+        if r < 0.65 or not self.reads:
             subst = {ln.slots[0]: rng.choice(arrs)} if arrs else None
             # the salt stays below 64 (gen/kernel.py)
             return "%s;" % ln.call("%s %% 40 + %d" % (v, rng.randrange(0, 24)), subst)
