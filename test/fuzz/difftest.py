@@ -20,6 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from gen.program import program  # noqa: E402
+from gen.shapes import DEFAULT, SHAPES, parse  # noqa: E402
 
 # name -> (hyc arguments, compiler, thread counts to run with)
 CONFIGS = {
@@ -99,7 +100,7 @@ class Runner:
         os.makedirs(work, exist_ok=True)
         src = os.path.join(work, "prog.cpp")
         with open(src, "w") as f:
-            f.write(program(seeds, self.a.families or None))
+            f.write(program(seeds, self.a.families or None, self.a.shapes))
         rc, out, err = self.compile("cxx", src, os.path.join(work, "ref"))
         if rc:
             return {"ref": ("generator", "reference does not compile: " + err[-2000:])}
@@ -177,6 +178,9 @@ def main():
     ap.add_argument("--nvcc", default=shutil.which("nvcc") or
                     ("/usr/local/cuda/bin/nvcc" if os.path.exists("/usr/local/cuda/bin/nvcc") else ""))
     ap.add_argument("--families", default="")
+    ap.add_argument("--shapes", default="default",
+                    help="host shapes around kernels (gen/shapes.py): %s; 'default' (%s), 'all' or 'none'"
+                    % (", ".join(SHAPES), ",".join(DEFAULT)))
     ap.add_argument("--known", default=os.path.join(HERE, "known.txt"))
     ap.add_argument("--work", default="", help="keep the files of failing programs here")
     ap.add_argument("--gpu-bundle", default="",
@@ -188,6 +192,7 @@ def main():
     a = ap.parse_args()
     a.configs = [c for c in a.configs.split(",") if c]
     a.families = [f for f in a.families.split(",") if f]
+    a.shapes = parse(a.shapes)
     if "cuda" in a.configs and not a.nvcc:
         print("difftest: no nvcc: skipping the cuda configuration")
     r = Runner(a)
@@ -268,7 +273,7 @@ def bundle(a, r, seeds, dest):
         d = tempfile.mkdtemp(prefix="hy-bundle-")
         src = os.path.join(d, "prog.cpp")
         with open(src, "w") as f:
-            f.write(program(g, a.families or None))
+            f.write(program(g, a.families or None, a.shapes))
         rc, ref = r.compile("cxx", src, os.path.join(d, "ref"))[0], ""
         if not rc:
             rc, ref, _ = run([os.path.join(d, "ref")], a.run_timeout)

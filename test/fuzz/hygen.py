@@ -9,6 +9,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen.program import FAMILIES, program  # noqa: E402
+from gen.shapes import DEFAULT, SHAPES, parse  # noqa: E402
 
 
 def main():
@@ -17,9 +18,12 @@ def main():
     ap.add_argument("-n", "--units", type=int, default=1, help="units in the program")
     ap.add_argument("-o", "--output", default="-")
     ap.add_argument("--families", default="", help="comma-separated subset of: " + ", ".join(FAMILIES))
+    ap.add_argument("--shapes", default="default",
+                    help="host shapes around kernels, comma-separated from: %s; 'default' (%s), "
+                    "'all' or 'none' (the programs of earlier runs)" % (", ".join(SHAPES), ",".join(DEFAULT)))
     a = ap.parse_args()
     fams = [f for f in a.families.split(",") if f]
-    text = program(range(a.seed, a.seed + a.units), fams or None)
+    text = program(range(a.seed, a.seed + a.units), fams or None, parse(a.shapes))
     if a.output == "-":
         sys.stdout.write(text)
     else:

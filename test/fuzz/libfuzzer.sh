@@ -25,7 +25,12 @@ mkdir -p "$work/corpus" "$work/seeds" "$work/cuda" "$work/artifacts"
 for f in "$root"/test/lit/*/*.cpp "$root"/test/e2e/*.cpp; do
   cp "$f" "$work/seeds/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
-for s in 1 2 3 4 5; do python3 "$root/test/fuzz/hygen.py" "$s" -o "$work/seeds/gen$s.cpp"; done
+# Generated seeds without the host shapes (test/fuzz/README.md) while the
+# translator bugs they hit are open (test/fuzz/known.txt): the nvcc oracle has
+# no list of known failures. HY_FUZZ_SHAPES=default includes them.
+for s in 1 2 3 4 5; do
+  python3 "$root/test/fuzz/hygen.py" "$s" --shapes "${HY_FUZZ_SHAPES:-none}" -o "$work/seeds/gen$s.cpp"
+done
 log=$work/libfuzzer.log
 start=$(date +%s)
 set +e

@@ -23,7 +23,8 @@ rm -rf "$work" && mkdir -p "$work/seeds" "$work/out"
 # 1. The seeds' CUDA outputs.
 seeds=("$root"/test/lit/*/*.cpp "$root"/test/e2e/*.cpp)
 for s in 1 2 3 4 5; do
-  python3 "$root/test/fuzz/hygen.py" "$s" -o "$work/seeds/gen$s.cpp"
+  # without the host shapes while the bugs in known.txt are open (libfuzzer.sh)
+  python3 "$root/test/fuzz/hygen.py" "$s" --shapes "${HY_FUZZ_SHAPES:-none}" -o "$work/seeds/gen$s.cpp"
   seeds+=("$work/seeds/gen$s.cpp")
 done
 translate() { # SEED: writes out/seed-DIR-NAME.cu, or .refused / .crash

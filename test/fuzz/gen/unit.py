@@ -7,6 +7,7 @@
 # control around fetches is block-uniform, and integer (or exactly
 # representable float) arithmetic makes serial = OpenMP = CUDA an exact
 # comparison.
+import contextlib
 import random
 
 from . import exprs
@@ -48,9 +49,14 @@ class Array:
 class Unit:
     """Collects the text of one unit while kernel families add to it."""
 
-    def __init__(self, seed, features=None):
+    def __init__(self, seed, features=None, shapes=()):
         self.seed = seed
         self.rng = random.Random(seed)
+        # Host shapes (gen/shapes.py) draw from their own generator, so a
+        # unit without them is the program earlier runs generated.
+        self.shapes = list(shapes)
+        self.srng = random.Random("shapes-%d" % seed)
+        self.deferred = []   # statements a shape left for later in run()
         self.ns = "hyf_%d" % seed
         self.helpers = []    # C++ text before the kernels
         self.kernels = []    # C++ functions
@@ -65,6 +71,16 @@ class Unit:
     def fresh(self, prefix):
         self.counter += 1
         return "%s%d" % (prefix, self.counter)
+
+    @contextlib.contextmanager
+    def drawing_from(self, rng):
+        """Kernel families draw from self.rng: this lends them another
+        generator (a shape's) for the duration."""
+        saved, self.rng = self.rng, rng
+        try:
+            yield
+        finally:
+            self.rng = saved
 
     def array(self, ty, dims, vector=False, init=True, lo=-500, hi=500):
         a = Array(self.fresh("a"), ty, dims, vector and len(dims) == 1)
