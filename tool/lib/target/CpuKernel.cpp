@@ -11,6 +11,8 @@
 #include "PrintUtil.h"
 #include "SimdLanes.h"
 #include "hy/Analysis.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 
@@ -116,7 +118,25 @@ struct CpuKernel {
   CpuKernel(const PrintInput &in, const Kernel &k, Rewriter &R, bool oneThread = false)
       : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), k(k), R(R),
         report(in.opts.target == Target::OpenMP && !oneThread), oneThread(oneThread),
-        reprinted(in.opts.target == Target::Cuda && k.function->isDependentContext()) {}
+        reprinted(in.opts.target == Target::Cuda && inTemplate(ctx, k)) {}
+
+  // A template's code (a function template's, or a generic lambda's in
+  // any function) is reprinted by nvcc's front end.
+  static bool inTemplate(ASTContext &ctx, const Kernel &k) {
+    if (k.function->isDependentContext())
+      return true;
+    DynTypedNodeList ps = ctx.getParents(*k.blockLoops.front().loop);
+    while (!ps.empty()) {
+      if (const auto *le = ps[0].get<LambdaExpr>())
+        return le->isGenericLambda();
+      if (const auto *fd = ps[0].get<FunctionDecl>()) // a lambda's call operator
+        return fd->isDependentContext();
+      if (ps[0].get<Decl>())
+        return false;
+      ps = ctx.getParents(ps[0]);
+    }
+    return false;
+  }
 
   void run() {
     if (reprinted)
