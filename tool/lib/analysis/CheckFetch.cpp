@@ -4,6 +4,7 @@
 // matched to exactly one tile by its origin.
 #include "AffineIndex.h"
 #include "TileGuards.h"
+#include "clang/AST/ExprCXX.h"
 
 namespace hy::checks {
 
@@ -118,14 +119,91 @@ void Checker::checkFetch(Fetch &f) {
   checkPrivatized(f, acc);
 }
 
+// Whether the value of `e`, inside `root`, is thrown away: `e` is a statement
+// of its own (in a block, the body of an if, loop or case, a for's
+// increment), the left side of a comma, or cast to void; nullopt if `e` is
+// not inside `root`.
+static std::optional<bool> discarded(const Stmt *root, const Expr *e) {
+  std::optional<bool> out;
+  std::function<void(const Stmt *, bool)> walk = [&](const Stmt *s, bool unused) {
+    if (!s || out)
+      return;
+    if (s == e) {
+      out = unused;
+      return;
+    }
+    if (const auto *pe = dyn_cast<ParenExpr>(s))
+      return walk(pe->getSubExpr(), unused);
+    if (const auto *ewc = dyn_cast<ExprWithCleanups>(s))
+      return walk(ewc->getSubExpr(), unused);
+    if (const auto *ce = dyn_cast<CastExpr>(s))
+      return walk(ce->getSubExpr(), unused || ce->getType()->isVoidType());
+    if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->getOpcode() == BO_Comma) {
+      walk(bo->getLHS(), true);
+      return walk(bo->getRHS(), unused);
+    }
+    if (const auto *co = dyn_cast<ConditionalOperator>(s)) {
+      walk(co->getCond(), false);
+      walk(co->getTrueExpr(), unused);
+      return walk(co->getFalseExpr(), unused);
+    }
+    // Statements whose parts are statements of their own, but for the
+    // conditions (and a case's value).
+    std::set<const Stmt *> values;
+    if (const auto *is = dyn_cast<IfStmt>(s))
+      values = {is->getCond()};
+    else if (const auto *fs = dyn_cast<ForStmt>(s))
+      values = {fs->getCond()};
+    else if (const auto *ws = dyn_cast<WhileStmt>(s))
+      values = {ws->getCond()};
+    else if (const auto *ds = dyn_cast<DoStmt>(s))
+      values = {ds->getCond()};
+    else if (const auto *ss = dyn_cast<SwitchStmt>(s))
+      values = {ss->getCond()};
+    else if (const auto *cs = dyn_cast<CaseStmt>(s))
+      values = {cs->getLHS(), cs->getRHS()};
+    else if (const auto *rs = dyn_cast<CXXForRangeStmt>(s))
+      values = {rs->getRangeInit(), rs->getRangeStmt(), rs->getBeginStmt(), rs->getEndStmt(),
+                rs->getCond(), rs->getInc(), rs->getLoopVarStmt()};
+    bool statements = isa<CompoundStmt>(s) || isa<IfStmt>(s) || isa<ForStmt>(s) ||
+                      isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<SwitchStmt>(s) ||
+                      isa<SwitchCase>(s) || isa<LabelStmt>(s) || isa<AttributedStmt>(s) ||
+                      isa<CXXForRangeStmt>(s);
+    for (const Stmt *c : s->children())
+      walk(c, statements && !values.count(c));
+  };
+  walk(root, false);
+  return out;
+}
+
 // A fetched array-reduction variable: other blocks update the array while
 // this one works on its tile, so the tile cannot be copied in and written
 // back. When the statement only updates it, the tile starts from the
-// operator's identity and is combined into the array at the end.
+// operator's identity and is combined into the array at the end. The
+// result of a hy::fetch_<op> there would be the tile's (the block's own
+// updates from the identity on), not the array's: an error where it is
+// used.
 void Checker::checkPrivatized(Fetch &f, const std::vector<Access> &acc) {
   const Reduction *r = blockReduction(f.array);
   if (!r || !r->isArray)
     return;
+  bool ok1 = true;
+  for (const ArrayUpdate &u : k.arrayUpdates) {
+    if (!u.fetchCall)
+      continue;
+    std::vector<Access> target;
+    collectAccesses(u.target, target);
+    if (target.empty() || target.front().var != f.array)
+      continue;
+    if (std::optional<bool> unused = discarded(f.stmt, u.assign); unused && !*unused) {
+      std::string name;
+      fetchOpCall(cast<CallExpr>(u.assign), name);
+      report(DE, u.assign->getBeginLoc(), Diag::FetchOpResultInTile) << name << f.array->getName();
+      report(DE, f.pragma->loc, Diag::NoteTile);
+      fail();
+      ok1 = false;
+    }
+  }
   // The element accesses that belong to an update: its target, and in
   // `a = a + e` / `a = min(a, e)` the same element read on the right.
   std::set<const Expr *> owned;
@@ -140,7 +218,6 @@ void Checker::checkPrivatized(Fetch &f, const std::vector<Access> &acc) {
       if (w.var == f.array && w.element && !inValue.count(w.expr))
         owned.insert(w.expr);
   }
-  bool ok1 = true;
   for (const Access &a : acc)
     if (a.var == f.array && a.element && !a.meta && !owned.count(a.expr)) {
       report(DE, a.expr->getBeginLoc(), Diag::FetchReductionRead)
