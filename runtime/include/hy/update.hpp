@@ -50,10 +50,11 @@ template <class P> __device__ __forceinline__ P opaque(P p) {
   return p;
 }
 /// The device update: the plain one on the thread's own local memory (an
-/// atomic there faults), else the atomic, on a shared or global address as
-/// such. nvcc warns about an atomic on an address it knows is local even on
-/// a branch that the test rules out, so the atomic's address goes through
-/// opaque() and gets its space back from the cvta conversions.
+/// atomic there faults), else the atomic on the shared or global address
+/// (a variable that can be updated is in one of the three). nvcc warns
+/// about an atomic on an address it knows is local even on a branch that
+/// the test rules out, so the atomic's address goes through opaque() and
+/// gets its space back from the cvta conversions.
 template <class Op, class T, class F> __device__ T device_fetch(T &a, T v, F plain) {
   if (__isLocal(&a))
     return fetch_plain(a, v, plain);
@@ -61,10 +62,8 @@ template <class Op, class T, class F> __device__ T device_fetch(T &a, T v, F pla
   if (__isShared(p))
     return hy::cuda::atomic_fetch<Op>(
         static_cast<T *>(__cvta_shared_to_generic(opaque(__cvta_generic_to_shared(p)))), v);
-  if (__isGlobal(p))
-    return hy::cuda::atomic_fetch<Op>(
-        static_cast<T *>(__cvta_global_to_generic(opaque(__cvta_generic_to_global(p)))), v);
-  return hy::cuda::atomic_fetch<Op>(p, v);
+  return hy::cuda::atomic_fetch<Op>(
+      static_cast<T *>(__cvta_global_to_generic(opaque(__cvta_generic_to_global(p)))), v);
 }
 #endif
 template <class T> constexpr bool fetch_arith_ok_v =

@@ -14,8 +14,8 @@ namespace hy::checks {
 // the tile is an error now rather than with --check-fetch at run time. A
 // condition inside the fetched statement (an if, ?:, && or a jump) can only
 // keep an access from running; where it mentions a variable the offset of
-// a dimension is made of (the loop indices, or a local computed from them,
-// such as r), that dimension may stay inside the tile for a reason hyc does
+// a dimension is made of (the loop indices, a local computed from them,
+// such as r, or one the loops write, such as a counter), that dimension may stay inside the tile for a reason hyc does
 // not follow, so an offset outside it is a warning (-Why-fetch-bounds).
 // A condition on other variables (an edge guard `c < w` around a row
 // offset made of i) does not change the range: an error.
@@ -33,6 +33,7 @@ void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
     int64_t lo = *base, hi = *base;
     bool known = true;
     std::set<const VarDecl *> made; // the variables the offset is made of
+    std::vector<const Stmt *> bodies; // of the loops over them
     for (auto &[v, c] : off.digits) {
       if (c.empty())
         continue; // cancelled against the origin
@@ -43,9 +44,11 @@ void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
         known = false;
         break;
       }
-      if (dg->loop)
+      if (dg->loop) {
         made.insert(dg->loop->index);
-      else
+        if (dg->loop->loop)
+          bodies.push_back(dg->loop->loop->getBody());
+      } else
         varsIn(static_cast<const Expr *>(v), made); // x % C
       int64_t span = *coef * (*trip - 1);
       (span < 0 ? lo : hi) += span;
@@ -57,6 +60,16 @@ void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
       guards = guardsOf(f->stmt, a.elementExpr);
     std::string why;
     if (!guards->empty()) {
+      // A variable such a loop writes may follow its index (++n next to k),
+      // unless it starts again in each iteration (declared in the body).
+      for (const Stmt *b : bodies) {
+        std::set<const VarDecl *> written, own;
+        writtenIn(b, written);
+        collectDeclaredVars(b, own);
+        for (const VarDecl *v : written)
+          if (!own.count(v))
+            made.insert(v);
+      }
       std::set<const VarDecl *> derived = derivedFrom(k.blockLoops.front().loop, made);
       for (const Guard &g : *guards) {
         if (!g.cond) {

@@ -83,6 +83,19 @@ std::vector<Guard> guardsOf(const Stmt *root, const Expr *e) {
   return out;
 }
 
+void writtenIn(const Stmt *s, std::set<const VarDecl *> &out) {
+  if (!s)
+    return;
+  if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp())
+    if (const VarDecl *v = refVar(bo->getLHS()))
+      out.insert(v);
+  if (const auto *uo = dyn_cast<UnaryOperator>(s); uo && uo->isIncrementDecrementOp())
+    if (const VarDecl *v = refVar(uo->getSubExpr()))
+      out.insert(v);
+  for (const Stmt *c : s->children())
+    writtenIn(c, out);
+}
+
 void varsIn(const Stmt *s, std::set<const VarDecl *> &out) {
   if (!s)
     return;

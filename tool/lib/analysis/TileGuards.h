@@ -1,5 +1,5 @@
 // The conditions inside a fetch's statement that decide whether an access
-// runs, and the variables an index is made of: the static tile bounds check
+// runs, and the variables that follow an index: the static tile bounds check
 // (CheckFetch.cpp) may trust the loops' ranges for a dimension only where no
 // such condition mentions those variables.
 #pragma once
@@ -18,6 +18,9 @@ struct Guard {
   const VarDecl *own = nullptr; // the for loop's own index, if any
 };
 std::vector<Guard> guardsOf(const Stmt *root, const Expr *e);
+
+/// The variables `s` assigns, increments or decrements.
+void writtenIn(const Stmt *s, std::set<const VarDecl *> &out);
 
 /// The variables `s` names.
 void varsIn(const Stmt *s, std::set<const VarDecl *> &out);
