@@ -13,16 +13,15 @@ namespace hy::checks {
 // in a tile at bi * T + 1): its whole range is known here, and one outside
 // the tile is an error now rather than with --check-fetch at run time. A
 // condition inside the fetched statement (an if, ?:, && or a jump) can only
-// keep an access from running; where it mentions a variable the offset of
-// a dimension is made of (the loop indices, a local computed from them,
-// such as r, or one the loops write, such as a counter), that dimension may stay inside the tile for a reason hyc does
-// not follow, so an offset outside it is a warning (-Why-fetch-bounds).
-// A condition on other variables (an edge guard `c < w` around a row
-// offset made of i) does not change the range: an error.
+// keep an access from running; where it mentions a variable that follows a
+// dimension's indices (TileGuards.h), that dimension may stay inside the
+// tile for a reason hyc does not follow, so an offset outside it is a
+// warning (-Why-fetch-bounds). A condition on other variables (an edge
+// guard `c < w` around a row offset made of i) does not change the range:
+// an error.
 void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
   if (!forms)
     forms = std::make_unique<AffineForms>(ctx, k, regionAccesses);
-  std::optional<std::vector<Guard>> guards; // computed once, when needed
   for (size_t d = 0; d < a.indices.size() && d < f->origins.size(); ++d) {
     if (!f->constSizes[d])
       continue;
@@ -33,7 +32,7 @@ void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
     int64_t lo = *base, hi = *base;
     bool known = true;
     std::set<const VarDecl *> made; // the variables the offset is made of
-    std::vector<const Stmt *> bodies; // of the loops over them
+    std::vector<const ForStmt *> loops; // the loops over them
     for (auto &[v, c] : off.digits) {
       if (c.empty())
         continue; // cancelled against the origin
@@ -46,8 +45,7 @@ void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
       }
       if (dg->loop) {
         made.insert(dg->loop->index);
-        if (dg->loop->loop)
-          bodies.push_back(dg->loop->loop->getBody());
+        loops.push_back(dg->loop->loop);
       } else
         varsIn(static_cast<const Expr *>(v), made); // x % C
       int64_t span = *coef * (*trip - 1);
@@ -56,34 +54,8 @@ void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
     int64_t size = *f->constSizes[d];
     if (!known || (lo >= 0 && hi < size))
       continue;
-    if (!guards)
-      guards = guardsOf(f->stmt, a.elementExpr);
-    std::string why;
-    if (!guards->empty()) {
-      // A variable such a loop writes may follow its index (++n next to k),
-      // unless it starts again in each iteration (declared in the body).
-      for (const Stmt *b : bodies) {
-        std::set<const VarDecl *> written, own;
-        writtenIn(b, written);
-        collectDeclaredVars(b, own);
-        for (const VarDecl *v : written)
-          if (!own.count(v))
-            made.insert(v);
-      }
-      std::set<const VarDecl *> derived = derivedFrom(k.blockLoops.front().loop, made);
-      for (const Guard &g : *guards) {
-        if (!g.cond) {
-          why = "a jump (break, continue, return) in the fetched statement";
-          break;
-        }
-        std::set<const VarDecl *> vars = derived;
-        vars.erase(g.own);
-        if (const VarDecl *v = mentionsAny(g.cond, vars)) {
-          why = "the condition on '" + v->getName().str() + "' around it";
-          break;
-        }
-      }
-    }
+    std::string why = conditionOn(k.blockLoops.front().loop, f->stmt, a.elementExpr,
+                                  std::move(made), loops);
     if (!why.empty()) {
       report(DE, a.elementExpr->getBeginLoc(), Diag::FetchAccessMayLeave)
           << a.var->getName() << std::to_string(lo) << std::to_string(hi) << std::to_string(d)
