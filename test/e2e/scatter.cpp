@@ -8,7 +8,8 @@
 //    with a reduction over the threads of a block;
 //  * every hy::fetch_<op>: the values they hand back are order-dependent,
 //    so the program checks what every order has in common (the tickets of
-//    a bucket are 0..count-1) and prints final values only.
+//    a bucket are 0..count-1) and prints final values only; on variables of
+//    the iteration's own they are the plain update (values printed).
 #include <hy/hy.hpp>
 
 #include <algorithm>
@@ -129,6 +130,61 @@ static void templateCounts(const hy::array<int, 1> &key, hy::array<C, 1> &count,
       if (i < n) {
         hy::fetch_add(count(key(i) % 29), C(1));
         hy::fetch_max(most(key(i) % 29), C(key(i) % 1000));
+      }
+    }
+  }
+}
+
+// hy::fetch_<op> on variables of the iteration's own (issue 26): a local of
+// the block's code, locals and a per-thread array of a thread loop, in a
+// template. Each is the plain read-modify-write; the GPU build once made a
+// device atomic of it on the local's address, and the kernel faulted.
+template <class T>
+static void localFetches(const hy::array<int, 1> &key, hy::array<T, 1> &out, int n) {
+#pragma hy parallel for
+  for (int b = 0; b < (n + 63) / 64; ++b) {
+    T seen = T(0);
+    hy::fetch_add(seen, T(b % 5));
+    const T first = hy::fetch_max(seen, T(3));
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < 64; ++t) {
+      const int i = b * 64 + t;
+      if (i < n) {
+        T acc = T(key(i) % 11);
+        T own[4] = {T(1), T(2), T(3), T(4)};
+        const T a = hy::fetch_add(acc, T(t));
+        const T m = hy::fetch_min(own[key(i) % 4], T(key(i) % 3));
+        out(i) = a * T(1000) + acc * T(100) + m * T(10) + own[key(i) % 4] + first + seen;
+      }
+    }
+  }
+}
+
+static void localBits(const hy::array<int, 1> &key, hy::array<unsigned, 1> &out, int n) {
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i) {
+    unsigned f = static_cast<unsigned>(key(i));
+    const unsigned o = hy::fetch_or(f, 1u << (i % 32));
+    const unsigned x = hy::fetch_xor(f, o >> 3);
+    out(i) = hy::fetch_and(f, 0xff00ffu) ^ x ^ f;
+  }
+}
+
+// Tickets handed out across blocks while a fetched, privatized tile
+// counts hits: the tickets come from the array itself, which is not
+// fetched (a fetched one is an error: its tile starts from 0 in every
+// block, so tickets would repeat across blocks).
+static void ticketsBesideTile(const hy::array<int, 1> &key, hy::array<int, 1> &count,
+                              hy::array<int, 1> &hits, hy::array<int, 1> &ticket, int n) {
+#pragma hy parallel for reduction(+ : count) reduction(+ : hits)
+  for (int b = 0; b < (n + 255) / 256; ++b) {
+#pragma hy parallel fetch(hits : 8 : 0 : t)
+#pragma hy parallel for into(threads)
+    for (int t = 0; t < 256; ++t) {
+      const int i = b * 256 + t;
+      if (i < n) {
+        ticket(i) = hy::fetch_add(count(key(i) % 5), 1);
+        hy::fetch_add(hits(key(i) % 8), 1);
       }
     }
   }
@@ -276,5 +332,49 @@ int main(int argc, char **argv) {
     require(tc(k) == rc && tm(k) == rm, "template fetch_add/max into a tile");
     std::printf("template bucket %d: %lld %lld\n", k, tc(k), tm(k));
   }
+
+  hy::array<long long, 1> lint(n);
+  hy::array<double, 1> ldbl(n);
+  localFetches(key, lint, n);
+  localFetches(key, ldbl, n);
+  unsigned long long ls = 0;
+  for (int i = 0; i < n; ++i) {
+    const int b = i / 64, t = i % 64;
+    const long long seen = std::max(b % 5, 3), first = b % 5;
+    const long long acc = key(i) % 11, m = std::min(key(i) % 4 + 1, key(i) % 3);
+    const long long want = acc * 1000 + (acc + t) * 100 + (key(i) % 4 + 1) * 10 + m + first + seen;
+    require(lint(i) == want && ldbl(i) == static_cast<double>(want), "fetch_<op> on locals");
+    ls = ls * 31 + static_cast<unsigned long long>(want);
+  }
+  std::printf("local fetches %llu\n", ls);
+
+  hy::array<unsigned, 1> lbits(n);
+  localBits(key, lbits, n);
+  unsigned long long lb = 0;
+  for (int i = 0; i < n; ++i) {
+    const unsigned k0 = static_cast<unsigned>(key(i)), o = k0 | (1u << (i % 32));
+    const unsigned f = o ^ (k0 >> 3);
+    require(lbits(i) == (f ^ o ^ (f & 0xff00ffu)), "fetch_or/xor/and on a local");
+    lb = lb * 31 + lbits(i);
+  }
+  std::printf("local bits %llu\n", lb);
+
+  hy::array<int, 1> cnt5(5), hits(8), tk(n);
+  ticketsBesideTile(key, cnt5, hits, tk, n);
+  std::vector<std::vector<int>> got(5);
+  std::vector<int> rhits(8, 0);
+  for (int i = 0; i < n; ++i) {
+    got[key(i) % 5].push_back(tk(i));
+    ++rhits[key(i) % 8];
+  }
+  for (int k = 0; k < 5; ++k) {
+    std::sort(got[k].begin(), got[k].end());
+    for (size_t j = 0; j < got[k].size(); ++j)
+      require(got[k][j] == static_cast<int>(j), "tickets across blocks beside a tile");
+    require(cnt5(k) == static_cast<int>(got[k].size()), "ticket counts beside a tile");
+    std::printf("tickets beside a tile %d: %d\n", k, cnt5(k));
+  }
+  for (int k = 0; k < 8; ++k)
+    require(hits(k) == rhits[k], "privatized hits beside tickets");
   return 0;
 }

@@ -391,14 +391,79 @@ template <int F, class T> void test_fetch_bits() {
   report(std::string("fetch_") + fop_name(F) + "." + tname<T>(), bad.empty(), bad);
 }
 
+// fetch_* on a thread's own variables (a local, an element of a per-thread
+// array indexed at run time, both through do_fetch's reference): they live
+// in local memory, where a device atomic faults and no other thread looks,
+// so the update is the plain one (issue 26).
+template <int F, class T> T ref_fetch_op(T a, T v) {
+  if constexpr (F == F_ADD) return T(a + v);
+  else if constexpr (F == F_MIN) return v < a ? v : a;
+  else if constexpr (F == F_MAX) return a < v ? v : a;
+  else if constexpr (F == F_AND) return T(a & v);
+  else if constexpr (F == F_OR) return T(a | v);
+  else return T(a ^ v);
+}
+
+template <int F, class T>
+__global__ void k_fetch_local(const T *vals, const int *picks, T *out, long long n) {
+  const long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  T x = T(i % 7 + 1);
+  T own[3] = {T(1), T(2), T(3)};
+  const int p = picks[i];
+  const T o1 = do_fetch<F, T>(x, vals[i]);
+  const T o2 = do_fetch<F, T>(own[p], vals[i]);
+  out[4 * i] = o1;
+  out[4 * i + 1] = x;
+  out[4 * i + 2] = o2;
+  out[4 * i + 3] = own[p];
+}
+
+template <int F, class T> void test_fetch_local() {
+  const long long n = 4096;
+  std::vector<T> vals(n);
+  std::vector<int> picks(n);
+  for (long long i = 0; i < n; ++i) {
+    vals[i] = T((i * 37) % 23 - 11);
+    picks[i] = int(i % 3);
+  }
+  T *d_vals = dev_alloc<T>(n), *d_out = dev_alloc<T>(4 * n);
+  int *d_picks = dev_alloc<int>(n);
+  to_dev(d_vals, vals);
+  to_dev(d_picks, picks);
+  k_fetch_local<F, T><<<unsigned((n + 255) / 256), 256>>>(d_vals, d_picks, d_out, n);
+  hc::after_launch(WHERE);
+  const std::vector<T> out = from_dev(d_out, 4 * n);
+  cudaFree(d_vals);
+  cudaFree(d_picks);
+  cudaFree(d_out);
+  std::string bad;
+  for (long long i = 0; i < n && bad.empty(); ++i) {
+    const T x = T(i % 7 + 1), e = T(picks[i] + 1);
+    const T want[4] = {x, ref_fetch_op<F, T>(x, vals[i]), e, ref_fetch_op<F, T>(e, vals[i])};
+    for (int c = 0; c < 4; ++c)
+      if (!same_bits(out[4 * i + c], want[c]))
+        bad = "thread " + std::to_string(i) + ", value " + std::to_string(c) + ": got " +
+              show(out[4 * i + c]) + ", want " + show(want[c]);
+  }
+  report(std::string("fetch_") + fop_name(F) + "_local." + tname<T>(), bad.empty(), bad);
+}
+
 template <class T> void test_fetch_for_type() {
   test_fetch_add<T>();
   test_fetch_minmax<true, T>();
   test_fetch_minmax<false, T>();
+  test_fetch_local<F_ADD, T>();
+  test_fetch_local<F_MIN, T>();
+  test_fetch_local<F_MAX, T>();
   if constexpr (std::is_integral_v<T>) {
     test_fetch_bits<F_AND, T>();
     test_fetch_bits<F_OR, T>();
     test_fetch_bits<F_XOR, T>();
+    test_fetch_local<F_AND, T>();
+    test_fetch_local<F_OR, T>();
+    test_fetch_local<F_XOR, T>();
   }
 }
 

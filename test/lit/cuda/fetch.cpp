@@ -7,6 +7,7 @@
 // RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s
 // RUN: %hyc --target=cuda --no-line-directives --check-fetch %s | %strip | FileCheck %s -check-prefix=CHK
 // RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %hyc --target=cuda --check-fetch %s -o %t.chk.cu && %nvcc -I%hy_inc -c %t.chk.cu -o %t.chk.o %}
 #include <hy/hy.hpp>
 #include <algorithm>
 

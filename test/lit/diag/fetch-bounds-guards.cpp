@@ -84,6 +84,14 @@ void rows(const hy::array<int, 2> &a, hy::array<int, 1> &sum, int nb, int lim) {
 // CHECK-DAG: fetch-bounds-guards.cpp:[[@LINE+1]]:14: warning: this access to 'a' reaches offsets 0 to 8 from its tile's origin in dimension 1 {{.*}}the condition on 'k' around it
         s += a(b * 8 + t, k);
       }
+      // A counter the loop increments follows k: a warning.
+      int seen = 0;
+      for (int k = 0; k <= 8; ++k) {
+        if (seen < 8)
+// CHECK-DAG: fetch-bounds-guards.cpp:[[@LINE+1]]:16: warning: this access to 'a' reaches offsets 0 to 8 from its tile's origin in dimension 1 {{.*}}the condition on 'seen' around it
+          s += a(b * 8 + t, k);
+        ++seen;
+      }
       // A loop under a condition on other data: the loop's range holds.
       for (int k = 0; k <= 8; ++k)
         for (int left = lim; left > 100; left -= 50)

@@ -4,6 +4,7 @@
 // matched to exactly one tile by its origin.
 #include "AffineIndex.h"
 #include "TileGuards.h"
+#include "clang/AST/ExprCXX.h"
 
 namespace hy::checks {
 
@@ -12,16 +13,15 @@ namespace hy::checks {
 // in a tile at bi * T + 1): its whole range is known here, and one outside
 // the tile is an error now rather than with --check-fetch at run time. A
 // condition inside the fetched statement (an if, ?:, && or a jump) can only
-// keep an access from running; where it mentions a variable the offset of
-// a dimension is made of (the loop indices, or a local computed from them,
-// such as r), that dimension may stay inside the tile for a reason hyc does
-// not follow, so an offset outside it is a warning (-Why-fetch-bounds).
-// A condition on other variables (an edge guard `c < w` around a row
-// offset made of i) does not change the range: an error.
+// keep an access from running; where it mentions a variable that follows a
+// dimension's indices (TileGuards.h), that dimension may stay inside the
+// tile for a reason hyc does not follow, so an offset outside it is a
+// warning (-Why-fetch-bounds). A condition on other variables (an edge
+// guard `c < w` around a row offset made of i) does not change the range:
+// an error.
 void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
   if (!forms)
     forms = std::make_unique<AffineForms>(ctx, k, regionAccesses);
-  std::optional<std::vector<Guard>> guards; // computed once, when needed
   for (size_t d = 0; d < a.indices.size() && d < f->origins.size(); ++d) {
     if (!f->constSizes[d])
       continue;
@@ -32,6 +32,7 @@ void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
     int64_t lo = *base, hi = *base;
     bool known = true;
     std::set<const VarDecl *> made; // the variables the offset is made of
+    std::vector<const ForStmt *> loops; // the loops over them
     for (auto &[v, c] : off.digits) {
       if (c.empty())
         continue; // cancelled against the origin
@@ -42,9 +43,10 @@ void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
         known = false;
         break;
       }
-      if (dg->loop)
+      if (dg->loop) {
         made.insert(dg->loop->index);
-      else
+        loops.push_back(dg->loop->loop);
+      } else
         varsIn(static_cast<const Expr *>(v), made); // x % C
       int64_t span = *coef * (*trip - 1);
       (span < 0 ? lo : hi) += span;
@@ -52,24 +54,8 @@ void Checker::checkTileOffsets(const Fetch *f, const Access &a) {
     int64_t size = *f->constSizes[d];
     if (!known || (lo >= 0 && hi < size))
       continue;
-    if (!guards)
-      guards = guardsOf(f->stmt, a.elementExpr);
-    std::string why;
-    if (!guards->empty()) {
-      std::set<const VarDecl *> derived = derivedFrom(k.blockLoops.front().loop, made);
-      for (const Guard &g : *guards) {
-        if (!g.cond) {
-          why = "a jump (break, continue, return) in the fetched statement";
-          break;
-        }
-        std::set<const VarDecl *> vars = derived;
-        vars.erase(g.own);
-        if (const VarDecl *v = mentionsAny(g.cond, vars)) {
-          why = "the condition on '" + v->getName().str() + "' around it";
-          break;
-        }
-      }
-    }
+    std::string why = conditionOn(k.blockLoops.front().loop, f->stmt, a.elementExpr,
+                                  std::move(made), loops);
     if (!why.empty()) {
       report(DE, a.elementExpr->getBeginLoc(), Diag::FetchAccessMayLeave)
           << a.var->getName() << std::to_string(lo) << std::to_string(hi) << std::to_string(d)
@@ -118,14 +104,91 @@ void Checker::checkFetch(Fetch &f) {
   checkPrivatized(f, acc);
 }
 
+// Whether the value of `e`, inside `root`, is thrown away: `e` is a statement
+// of its own (in a block, the body of an if, loop or case, a for's
+// increment), the left side of a comma, or cast to void; nullopt if `e` is
+// not inside `root`.
+static std::optional<bool> discarded(const Stmt *root, const Expr *e) {
+  std::optional<bool> out;
+  std::function<void(const Stmt *, bool)> walk = [&](const Stmt *s, bool unused) {
+    if (!s || out)
+      return;
+    if (s == e) {
+      out = unused;
+      return;
+    }
+    if (const auto *pe = dyn_cast<ParenExpr>(s))
+      return walk(pe->getSubExpr(), unused);
+    if (const auto *ewc = dyn_cast<ExprWithCleanups>(s))
+      return walk(ewc->getSubExpr(), unused);
+    if (const auto *ce = dyn_cast<CastExpr>(s))
+      return walk(ce->getSubExpr(), unused || ce->getType()->isVoidType());
+    if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->getOpcode() == BO_Comma) {
+      walk(bo->getLHS(), true);
+      return walk(bo->getRHS(), unused);
+    }
+    if (const auto *co = dyn_cast<ConditionalOperator>(s)) {
+      walk(co->getCond(), false);
+      walk(co->getTrueExpr(), unused);
+      return walk(co->getFalseExpr(), unused);
+    }
+    // Statements whose parts are statements of their own, but for the
+    // conditions (and a case's value).
+    std::set<const Stmt *> values;
+    if (const auto *is = dyn_cast<IfStmt>(s))
+      values = {is->getCond()};
+    else if (const auto *fs = dyn_cast<ForStmt>(s))
+      values = {fs->getCond()};
+    else if (const auto *ws = dyn_cast<WhileStmt>(s))
+      values = {ws->getCond()};
+    else if (const auto *ds = dyn_cast<DoStmt>(s))
+      values = {ds->getCond()};
+    else if (const auto *ss = dyn_cast<SwitchStmt>(s))
+      values = {ss->getCond()};
+    else if (const auto *cs = dyn_cast<CaseStmt>(s))
+      values = {cs->getLHS(), cs->getRHS()};
+    else if (const auto *rs = dyn_cast<CXXForRangeStmt>(s))
+      values = {rs->getRangeInit(), rs->getRangeStmt(), rs->getBeginStmt(), rs->getEndStmt(),
+                rs->getCond(), rs->getInc(), rs->getLoopVarStmt()};
+    bool statements = isa<CompoundStmt>(s) || isa<IfStmt>(s) || isa<ForStmt>(s) ||
+                      isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<SwitchStmt>(s) ||
+                      isa<SwitchCase>(s) || isa<LabelStmt>(s) || isa<AttributedStmt>(s) ||
+                      isa<CXXForRangeStmt>(s);
+    for (const Stmt *c : s->children())
+      walk(c, statements && !values.count(c));
+  };
+  walk(root, false);
+  return out;
+}
+
 // A fetched array-reduction variable: other blocks update the array while
 // this one works on its tile, so the tile cannot be copied in and written
 // back. When the statement only updates it, the tile starts from the
-// operator's identity and is combined into the array at the end.
+// operator's identity and is combined into the array at the end. The
+// result of a hy::fetch_<op> there would be the tile's (the block's own
+// updates from the identity on), not the array's: an error where it is
+// used.
 void Checker::checkPrivatized(Fetch &f, const std::vector<Access> &acc) {
   const Reduction *r = blockReduction(f.array);
   if (!r || !r->isArray)
     return;
+  bool ok1 = true;
+  for (const ArrayUpdate &u : k.arrayUpdates) {
+    if (!u.fetchCall)
+      continue;
+    std::vector<Access> target;
+    collectAccesses(u.target, target);
+    if (target.empty() || target.front().var != f.array)
+      continue;
+    if (std::optional<bool> unused = discarded(f.stmt, u.assign); unused && !*unused) {
+      std::string name;
+      fetchOpCall(cast<CallExpr>(u.assign), name);
+      report(DE, u.assign->getBeginLoc(), Diag::FetchOpResultInTile) << name << f.array->getName();
+      report(DE, f.pragma->loc, Diag::NoteTile);
+      fail();
+      ok1 = false;
+    }
+  }
   // The element accesses that belong to an update: its target, and in
   // `a = a + e` / `a = min(a, e)` the same element read on the right.
   std::set<const Expr *> owned;
@@ -140,7 +203,6 @@ void Checker::checkPrivatized(Fetch &f, const std::vector<Access> &acc) {
       if (w.var == f.array && w.element && !inValue.count(w.expr))
         owned.insert(w.expr);
   }
-  bool ok1 = true;
   for (const Access &a : acc)
     if (a.var == f.array && a.element && !a.meta && !owned.count(a.expr)) {
       report(DE, a.expr->getBeginLoc(), Diag::FetchReductionRead)

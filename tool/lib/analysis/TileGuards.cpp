@@ -5,6 +5,18 @@
 
 namespace hy::checks {
 
+namespace {
+
+// A condition between `root` and an access: of an if, switch, while or do
+// around it, of a ?: or the left side of && / || it is in, of a for loop
+// around it (`own`: that loop's index, whose range its condition is), or
+// around a break, continue, return or goto anywhere in `root`. `cond` is
+// null for a jump that no condition guards (it may cut any loop short).
+struct Guard {
+  const Stmt *cond = nullptr;
+  const VarDecl *own = nullptr;
+};
+
 std::vector<Guard> guardsOf(const Stmt *root, const Expr *e) {
   std::vector<Guard> out, around, jumps;
   bool found = false;
@@ -83,6 +95,21 @@ std::vector<Guard> guardsOf(const Stmt *root, const Expr *e) {
   return out;
 }
 
+} // namespace
+
+void writtenIn(const Stmt *s, std::set<const VarDecl *> &out) {
+  if (!s)
+    return;
+  if (const auto *bo = dyn_cast<BinaryOperator>(s); bo && bo->isAssignmentOp())
+    if (const VarDecl *v = refVar(bo->getLHS()))
+      out.insert(v);
+  if (const auto *uo = dyn_cast<UnaryOperator>(s); uo && uo->isIncrementDecrementOp())
+    if (const VarDecl *v = refVar(uo->getSubExpr()))
+      out.insert(v);
+  for (const Stmt *c : s->children())
+    writtenIn(c, out);
+}
+
 void varsIn(const Stmt *s, std::set<const VarDecl *> &out) {
   if (!s)
     return;
@@ -116,6 +143,33 @@ std::set<const VarDecl *> derivedFrom(const Stmt *body, std::set<const VarDecl *
         changed |= seeds.insert(v).second;
   }
   return seeds;
+}
+
+std::string conditionOn(const Stmt *kernel, const Stmt *root, const Expr *e,
+                        std::set<const VarDecl *> made, const std::vector<const ForStmt *> &loops) {
+  std::vector<Guard> guards = guardsOf(root, e);
+  if (guards.empty())
+    return "";
+  for (const ForStmt *loop : loops) {
+    if (!loop)
+      continue;
+    std::set<const VarDecl *> written, own;
+    writtenIn(loop->getBody(), written);
+    collectDeclaredVars(loop->getBody(), own);
+    for (const VarDecl *v : written)
+      if (!own.count(v))
+        made.insert(v);
+  }
+  std::set<const VarDecl *> follow = derivedFrom(kernel, std::move(made));
+  for (const Guard &g : guards) {
+    if (!g.cond)
+      return "a jump (break, continue, return) in the fetched statement";
+    std::set<const VarDecl *> vars = follow;
+    vars.erase(g.own);
+    if (const VarDecl *v = mentionsAny(g.cond, vars))
+      return "the condition on '" + v->getName().str() + "' around it";
+  }
+  return "";
 }
 
 } // namespace hy::checks
