@@ -8,6 +8,7 @@
 // fetch checks, updates, lane loops, the region around the loop. Each
 // decision is recorded as a remark for the report.
 #include "CpuCopies.h"
+#include "CpuWork.h"
 #include "PrintUtil.h"
 #include "SimdLanes.h"
 #include "hy/Analysis.h"
@@ -219,6 +220,9 @@ struct CpuKernel {
       for (unsigned i = 0; i < collapsed; ++i)
         checkOmpStart(ctx, k.blockLoops[i], R);
     const PragmaDirective &outer = *k.blockLoops.front().pragma;
+    std::string worth = worthTest();
+    if (!versioned && !worth.empty())
+      clauses += " if(" + worth + ")";
     std::string omp;
     if (privatized.empty()) {
       omp = ompDirective("parallel for", clauses, declare);
@@ -243,7 +247,9 @@ struct CpuKernel {
     // copies', so the version for one thread also keeps its scalars in
     // registers (an escaped `n` is reloaded after every int store).
     if (versioned || copies.open() != "{ ")
-      omp = (versioned ? "if (!hy::one_thread()) " : "") + copies.open() + omp;
+      omp = (versioned ? "if (!hy::one_thread()" + (worth.empty() ? "" : " && " + worth) + ") "
+                       : "") +
+            copies.open() + omp;
     for (size_t i = 0; i < k.blockLoops.size(); ++i) {
       const PragmaDirective &d = *k.blockLoops[i].pragma;
       if (i == 0 && oneThread)
@@ -282,6 +288,7 @@ struct CpuKernel {
     if (versioned)
       note(outer.loc, "on one thread (hy::one_thread()) the loop runs as written, without "
                       "OpenMP and with plain updates (a second version of the loop)");
+    noteWorth(outer.loc);
     // Thread loops and fetches inside the kernel.
     std::function<void(const Node *)> walk = [&](const Node *n) {
       if (n->kind == NodeKind::ThreadNest)
@@ -302,6 +309,58 @@ struct CpuKernel {
         walk(c.get());
     };
     walk(k.body.get());
+  }
+
+  // Small loops on the calling thread (hy/omp_work.hpp): the test the
+  // OpenMP target puts on the kernel, or "" (and why not in whyNoWorth).
+  std::string worthTest() {
+    if (in.opts.target != Target::OpenMP || oneThread)
+      return "";
+    for (unsigned i = 0; i < collapsed; ++i) {
+      const LoopInfo &li = k.blockLoops[i];
+      for (const Expr *e : {li.lower, li.bound, li.step})
+        if (e && e->HasSideEffects(ctx, /*IncludePossibleEffects=*/false)) {
+          whyNoWorth = "its bounds have side effects, which a second evaluation would repeat";
+          return "";
+        }
+    }
+    work = cpuWorkPerIteration(ctx, k, collapsed);
+    std::string iters;
+    for (unsigned i = 0; i < collapsed; ++i) {
+      // A negative `n` of `i < n` is no iteration for omp_worth.
+      const LoopInfo &li = k.blockLoops[i];
+      std::string n = shortTripText(ctx, li);
+      iters += (i ? " * " : "") + (li.constTrip ? n : "(long long)" + n);
+    }
+    return "hy::omp_worth(" + iters + ", " + std::to_string(work) + ")";
+  }
+
+  void noteWorth(SourceLocation loc) {
+    if (in.opts.target != Target::OpenMP)
+      return;
+    if (work == 0) {
+      note(loc, "always runs on the OpenMP team, however small: " + whyNoWorth);
+      return;
+    }
+    std::string n;
+    bool allConst = true;
+    long long iters = 1;
+    for (unsigned i = 0; i < collapsed; ++i) {
+      const LoopInfo &li = k.blockLoops[i];
+      allConst &= li.constTrip.has_value();
+      if (li.constTrip)
+        iters *= std::max<int64_t>(*li.constTrip, 0);
+    }
+    long long below = (65536 + work - 1) / work;
+    note(loc, std::string("runs on the calling thread") +
+                  (versioned ? " (its version for one thread)" : "") + " when iterations x " +
+                  std::to_string(work) +
+                  " (estimated operations per iteration) < HY_OMP_MIN_WORK (default 65536: "
+                  "below " + std::to_string(below) + " iterations)" +
+                  (allConst ? std::string("; its ") + std::to_string(iters) + " iterations run " +
+                                  (iters >= below && iters > 1 ? "on the team" : "on the calling thread") +
+                                  " by default"
+                            : ""));
   }
 
   std::string trips() const {
@@ -405,6 +464,8 @@ struct CpuKernel {
   bool reprinted;        // CUDA output, in a template: nvcc reprints it
   bool versioned = false; // has a version for one thread
   unsigned collapsed = 1;
+  long long work = 0;     // estimated operations per iteration (0: no threshold)
+  std::string whyNoWorth; // why the kernel has no threshold
   std::vector<const Reduction *> privatized; // in clause order
   std::set<const Node *> laneNests;          // thread nests run as SIMD lanes
 };
