@@ -24,16 +24,17 @@ void plain(hy::array<float, 1> &a, int n) {
   for (int i = 0; i < n; ++i) a(i) = 2 * a(i);
 }
 
-// A perfect nest of block loops is collapsed.
+// A perfect nest of block loops is collapsed, but for the innermost loop
+// when its body has no loop (it stays a loop the compiler vectorises).
 // COMMON-LABEL: void rect(
 void rect(hy::array<int, 3> &a, int n, int m) {
-// OMP: [&, n, m, a = hy::view_of(a)] { _Pragma("omp parallel for collapse(3) firstprivate(n, m, a) schedule(static) if(hy::omp_worth((long long)(n) * (long long)hy::trips((0), (int)(m), 2) * 4, 5))") // #pragma hy parallel for
+// OMP: [&, n, m, a = hy::view_of(a)] { _Pragma("omp parallel for collapse(2) firstprivate(n, m, a) schedule(static) if(hy::omp_worth((long long)(n) * (long long)hy::trips((0), (int)(m), 2) * 4, 5))") // #pragma hy parallel for
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
 // OMP: // #pragma hy parallel for (collapsed into the omp loop above)
 #pragma hy parallel for
     for (int j = m; j > 0; j -= 2) {
-// OMP: // #pragma hy parallel for (collapsed into the omp loop above)
+// OMP: // #pragma hy parallel for (runs inside each omp iteration)
 #pragma hy parallel for
       for (int k = 0; k <= 3; k++)
         a(i, j - 1, k) = i + j + k;

@@ -34,6 +34,36 @@ bool mentionsIndices(const LoopInfo &inner, const std::vector<LoopInfo> &outer, 
   return v != nullptr;
 }
 
+bool hasLoop(const Stmt *s) {
+  if (!s)
+    return false;
+  if (isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<CXXForRangeStmt>(s))
+    return true;
+  return std::any_of(s->child_begin(), s->child_end(), [](const Stmt *c) { return hasLoop(c); });
+}
+
+// OpenMP target: the innermost block loop stays a plain loop inside each
+// iteration of the omp loop when its body has no loop, so that the
+// compiler vectorises it: collapsed with the loops around it, its index
+// comes from a division of the combined one and it does not (a 2-D
+// element-wise kernel ran 2.6x slower on one thread than serially;
+// docs/perf/cpu.md). Not when the loops around it have a constant
+// product of iterations below 64, too few for the team.
+bool innerLoopForSimd(const PrintInput &in, const Kernel &k, unsigned collapsed) {
+  if (in.opts.target != Target::OpenMP || collapsed < 2 || collapsed != k.blockLoops.size() ||
+      hasLoop(k.blockLoops.back().loop->getBody()))
+    return false;
+  long long outer = 1;
+  for (unsigned i = 0; i + 1 < collapsed; ++i) {
+    if (!k.blockLoops[i].constTrip)
+      return true;
+    outer *= std::max<int64_t>(*k.blockLoops[i].constTrip, 0);
+    if (outer >= 64)
+      return true;
+  }
+  return false;
+}
+
 // The OpenMP clauses of the block nest (collapse, reductions, schedule)
 // and the user-defined reductions they need, declared before the pragma.
 std::string ompClauses(const PrintInput &in, const Kernel &k, unsigned &collapsed,
@@ -42,6 +72,8 @@ std::string ompClauses(const PrintInput &in, const Kernel &k, unsigned &collapse
   while (collapsed < k.blockLoops.size() &&
          !mentionsIndices(k.blockLoops[collapsed], k.blockLoops, collapsed))
     ++collapsed;
+  if (innerLoopForSimd(in, k, collapsed))
+    --collapsed;
   std::string p;
   if (collapsed > 1)
     p += " collapse(" + std::to_string(collapsed) + ")";
@@ -271,8 +303,10 @@ struct CpuKernel {
       const VarDecl *v = nullptr;
       mentionsIndices(k.blockLoops[collapsed], k.blockLoops, collapsed, &v);
       what += "; the loop over '" + k.blockLoops[collapsed].index->getName().str() +
-              "' runs inside each iteration (its bounds use '" + (v ? v->getName().str() : "?") +
-              "')";
+              "' runs inside each iteration " +
+              (v ? "(its bounds use '" + v->getName().str() + "')"
+                 : std::string("(not collapsed, so that the compiler can vectorise it: its body "
+                               "has no loop)"));
     }
     for (const Reduction &r : k.reductions)
       if (!r.isArray)
@@ -316,7 +350,13 @@ struct CpuKernel {
   std::string worthTest() {
     if (in.opts.target != Target::OpenMP || oneThread)
       return "";
-    for (unsigned i = 0; i < collapsed; ++i) {
+    // The block loop left out of the collapse for vectorisation counts
+    // with the others (its bounds do not use their indices).
+    counted = collapsed;
+    if (counted < k.blockLoops.size() &&
+        !mentionsIndices(k.blockLoops[counted], k.blockLoops, counted))
+      ++counted;
+    for (unsigned i = 0; i < counted; ++i) {
       const LoopInfo &li = k.blockLoops[i];
       for (const Expr *e : {li.lower, li.bound, li.step})
         if (e && e->HasSideEffects(ctx, /*IncludePossibleEffects=*/false)) {
@@ -324,9 +364,9 @@ struct CpuKernel {
           return "";
         }
     }
-    work = cpuWorkPerIteration(ctx, k, collapsed);
+    work = cpuWorkPerIteration(ctx, k, counted);
     std::string iters;
-    for (unsigned i = 0; i < collapsed; ++i) {
+    for (unsigned i = 0; i < counted; ++i) {
       // A negative `n` of `i < n` is no iteration for omp_worth.
       const LoopInfo &li = k.blockLoops[i];
       std::string n = shortTripText(ctx, li);
@@ -345,7 +385,7 @@ struct CpuKernel {
     std::string n;
     bool allConst = true;
     long long iters = 1;
-    for (unsigned i = 0; i < collapsed; ++i) {
+    for (unsigned i = 0; i < counted; ++i) {
       const LoopInfo &li = k.blockLoops[i];
       allConst &= li.constTrip.has_value();
       if (li.constTrip)
@@ -464,6 +504,7 @@ struct CpuKernel {
   bool reprinted;        // CUDA output, in a template: nvcc reprints it
   bool versioned = false; // has a version for one thread
   unsigned collapsed = 1;
+  unsigned counted = 1;   // block loops whose iterations the threshold counts
   long long work = 0;     // estimated operations per iteration (0: no threshold)
   std::string whyNoWorth; // why the kernel has no threshold
   std::vector<const Reduction *> privatized; // in clause order
