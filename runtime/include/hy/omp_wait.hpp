@@ -19,6 +19,8 @@
 // HY_OMP_WAIT=keep (or building with -DHY_NO_OMP_WAIT) leaves the runtime's
 // own default. Only Linux executables (not shared libraries, whose code
 // must not restart the program that loads them), and not set-user-ID ones.
+// A tool that runs the program must follow the exec (valgrind needs
+// --trace-children=yes; or set OMP_WAIT_POLICY under it).
 #pragma once
 
 #if defined(_OPENMP) && defined(__linux__) && !defined(__CUDA_ARCH__) && !defined(HY_NO_OMP_WAIT) && \
