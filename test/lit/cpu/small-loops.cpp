@@ -3,7 +3,8 @@
 // hy::omp_worth of its iterations and `work`, the estimated operations of
 // one iteration; a kernel with a second version (array reductions) takes
 // it below the threshold; bounds with side effects get no test. The report
-// gives each kernel's estimate. Serial output and the CUDA target's CPU
+// gives each kernel's estimate, and names the host loop around a kernel
+// (a region per iteration of it). Serial output and the CUDA target's CPU
 // fallback have no test.
 // RUN: %hyc --target=openmp --no-line-directives %s | %strip | FileCheck %s -check-prefix=OMP
 // RUN: %hyc --target=openmp -Rhy %s -o %t.omp.cpp 2>&1 | FileCheck %s -check-prefix=REPORT
@@ -84,4 +85,15 @@ void effects(hy::array<float, 1> &a, int n) {
 // REPORT: small-loops.cpp:[[@LINE+1]]:1: remark: always runs on the OpenMP team, however small: its bounds have side effects, which a second evaluation would repeat [-Rhy]
 #pragma hy parallel for
   for (int i = 0; i < n--; ++i) a(i) = 1;
+}
+
+// A kernel inside a host loop: a parallel region at each of its iterations.
+// OMP-LABEL: void rounds(
+void rounds(hy::array<float, 1> &a, int n, int steps) {
+  for (int s = 0; s < steps; ++s) {
+// REPORT: small-loops.cpp:[[@LINE+2]]:1: remark: runs on the calling thread when iterations x 4 (estimated operations per iteration) < HY_OMP_MIN_WORK (default 65536: below 16384 iterations) [-Rhy]
+// REPORT-NEXT: small-loops.cpp:[[@LINE+1]]:1: remark: inside the host loop of line [[@LINE-2]]: a parallel region (fork, join, barrier) at each of its iterations; one region around the whole host loop is not done (docs/language.md, "Host loops") [-Rhy]
+#pragma hy parallel for
+    for (int i = 0; i < n; ++i) a(i) = a(i) + 1;
+  }
 }

@@ -12,6 +12,7 @@
 #include "PrintUtil.h"
 #include "SimdLanes.h"
 #include "hy/Analysis.h"
+#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 
@@ -62,6 +63,21 @@ bool innerLoopForSimd(const PrintInput &in, const Kernel &k, unsigned collapsed)
       return true;
   }
   return false;
+}
+
+// The host loop around a kernel in its function, if any (a lambda's body
+// ends the search).
+const Stmt *enclosingHostLoop(ASTContext &ctx, const Stmt *s) {
+  DynTypedNodeList ps = ctx.getParents(*s);
+  while (!ps.empty()) {
+    const Stmt *p = ps[0].get<Stmt>();
+    if (!p)
+      return nullptr;
+    if (isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<CXXForRangeStmt>(p))
+      return p;
+    ps = ctx.getParents(*p);
+  }
+  return nullptr;
 }
 
 // The OpenMP clauses of the block nest (collapse, reductions, schedule)
@@ -323,6 +339,13 @@ struct CpuKernel {
       note(outer.loc, "on one thread (hy::one_thread()) the loop runs as written, without "
                       "OpenMP and with plain updates (a second version of the loop)");
     noteWorth(outer.loc);
+    if (in.opts.target == Target::OpenMP)
+      if (const Stmt *host = enclosingHostLoop(ctx, k.blockLoops.front().loop))
+        note(outer.loc, "inside the host loop of line " +
+                            std::to_string(SM.getExpansionLineNumber(host->getBeginLoc())) +
+                            ": a parallel region (fork, join, barrier) at each of its "
+                            "iterations; one region around the whole host loop is not done "
+                            "(docs/language.md, \"Host loops\")");
     // Thread loops and fetches inside the kernel.
     std::function<void(const Node *)> walk = [&](const Node *n) {
       if (n->kind == NodeKind::ThreadNest)
