@@ -4,7 +4,9 @@
 // through, the fetch bounds check used by the
 // serial/OpenMP outputs in debug mode, the per-thread copies of array
 // reductions in OpenMP builds, and hy::init() / hy::wait() for timing a
-// CUDA build like a CPU one.
+// CUDA build like a CPU one; in OpenMP programs, passive waiting unless the
+// user chose a waiting policy (hy/omp_wait.hpp), and the test that runs
+// small OpenMP kernels on the calling thread (hy/omp_work.hpp).
 #pragma once
 
 #include <hy/config.hpp>
@@ -14,6 +16,8 @@
 #include <hy/device.hpp>
 #include <hy/loops.hpp>
 #include <hy/minloc.hpp>
+#include <hy/omp_wait.hpp>
+#include <hy/omp_work.hpp>
 #include <hy/privatize.hpp>
 #include <hy/tile_check.hpp>
 #include <hy/transfers.hpp>

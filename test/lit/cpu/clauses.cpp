@@ -17,23 +17,24 @@
 // COMMON-NOT: {{^}}#line
 // COMMON-LABEL: void plain(
 void plain(hy::array<float, 1> &a, int n) {
-// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for firstprivate(n, a) schedule(static)") // #pragma hy parallel for{{$}}
+// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for firstprivate(n, a) schedule(static) if(hy::omp_worth((long long)(n), 4))") // #pragma hy parallel for{{$}}
 // SER-NOT: pragma
 #pragma hy parallel for
 // COMMON: for (int i = 0; i < n; ++i) a(i) = 2 * a(i);
   for (int i = 0; i < n; ++i) a(i) = 2 * a(i);
 }
 
-// A perfect nest of block loops is collapsed.
+// A perfect nest of block loops is collapsed, but for the innermost loop
+// when its body has no loop (it stays a loop the compiler vectorises).
 // COMMON-LABEL: void rect(
 void rect(hy::array<int, 3> &a, int n, int m) {
-// OMP: [&, n, m, a = hy::view_of(a)] { _Pragma("omp parallel for collapse(3) firstprivate(n, m, a) schedule(static)") // #pragma hy parallel for
+// OMP: [&, n, m, a = hy::view_of(a)] { _Pragma("omp parallel for collapse(2) firstprivate(n, m, a) schedule(static) if(hy::omp_worth((long long)(n) * (long long)hy::trips((0), (int)(m), 2) * 4, 5))") // #pragma hy parallel for
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
 // OMP: // #pragma hy parallel for (collapsed into the omp loop above)
 #pragma hy parallel for
     for (int j = m; j > 0; j -= 2) {
-// OMP: // #pragma hy parallel for (collapsed into the omp loop above)
+// OMP: // #pragma hy parallel for (runs inside each omp iteration)
 #pragma hy parallel for
       for (int k = 0; k <= 3; k++)
         a(i, j - 1, k) = i + j + k;
@@ -43,7 +44,7 @@ void rect(hy::array<int, 3> &a, int n, int m) {
 // A nest whose inner bounds use an outer index is not collapsed there.
 // COMMON-LABEL: void triangle(
 void triangle(hy::array<int, 2> &a, int n) {
-// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for collapse(2) firstprivate(n, a) schedule(static)") // #pragma hy parallel for
+// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for collapse(2) firstprivate(n, a) schedule(static) if(hy::omp_worth((long long)(n) * (long long)(n), 32))") // #pragma hy parallel for
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
 #pragma hy parallel for
@@ -58,7 +59,7 @@ void triangle(hy::array<int, 2> &a, int n) {
 // innermost as SIMD lanes where it fits (and its comment says which).
 // COMMON-LABEL: void threads(
 void threads(hy::array<int, 2> &a, int n) {
-// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for firstprivate(n, a) schedule(static)") // #pragma hy parallel for
+// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for firstprivate(n, a) schedule(static) if(hy::omp_worth((long long)(n), 129))") // #pragma hy parallel for
 #pragma hy parallel for
   for (int b = 0; b < n; ++b) {
     int base = b * 8;
@@ -80,7 +81,7 @@ long long scalars(hy::array<int, 1> &a, int n) {
   int s = 0, p = 1, lo = 1 << 30, hi = -1, ba = ~0, bo = 0, bx = 0;
   bool all = true, any = false;
   double d = 0;
-// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for reduction(+ : s, d) reduction(* : p) reduction(min : lo) reduction(max : hi) reduction(& : ba) reduction(| : bo) reduction(^ : bx) reduction(&& : all) reduction(|| : any) firstprivate(n, a) schedule(static)") // #pragma hy parallel for reduction(+ : s) reduction(* : p) reduction(min : lo) reduction(max : hi) reduction(& : ba) reduction(| : bo) reduction(^ : bx) reduction(&& : all) reduction(|| : any) reduction(+ : d)
+// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp parallel for reduction(+ : s, d) reduction(* : p) reduction(min : lo) reduction(max : hi) reduction(& : ba) reduction(| : bo) reduction(^ : bx) reduction(&& : all) reduction(|| : any) firstprivate(n, a) schedule(static) if(hy::omp_worth((long long)(n), 33))") // #pragma hy parallel for reduction(+ : s) reduction(* : p) reduction(min : lo) reduction(max : hi) reduction(& : ba) reduction(| : bo) reduction(^ : bx) reduction(&& : all) reduction(|| : any) reduction(+ : d)
 #pragma hy parallel for reduction(+ : s) reduction(* : p) reduction(min : lo) reduction(max : hi) reduction(& : ba) reduction(| : bo) reduction(^ : bx) reduction(&& : all) reduction(|| : any) reduction(+ : d)
   for (int i = 0; i < n; ++i) {
     s += a(i);
@@ -100,7 +101,7 @@ long long scalars(hy::array<int, 1> &a, int n) {
 // Reductions of a thread loop stay inside the block (serial on the CPU).
 // COMMON-LABEL: void threadReduction(
 void threadReduction(hy::array<int, 2> &a, hy::array<int, 1> &rowsum, int n) {
-// OMP: [&, n, a = hy::view_of(a), rowsum = hy::view_of(rowsum)] { _Pragma("omp parallel for firstprivate(n, a, rowsum) schedule(static)") // #pragma hy parallel for
+// OMP: [&, n, a = hy::view_of(a), rowsum = hy::view_of(rowsum)] { _Pragma("omp parallel for firstprivate(n, a, rowsum) schedule(static) if(hy::omp_worth((long long)(n), 66))") // #pragma hy parallel for
 #pragma hy parallel for
   for (int b = 0; b < n; ++b) {
     int s = 0;
@@ -120,7 +121,7 @@ void threadReduction(hy::array<int, 2> &a, hy::array<int, 1> &rowsum, int n) {
 // COMMON-LABEL: void histogram(
 void histogram(hy::array<int, 1> &key, hy::array<double, 1> &val, hy::array<double, 1> &sum,
                hy::array<int, 1> &first, int n) {
-// OMP: if (!hy::one_thread()) [&, n, key = hy::view_of(key), val = hy::view_of(val), sum = hy::view_of(sum), first = hy::view_of(first)] { { auto hy_privs_sum = hy::privatize<hy::ops::add>(sum, (long long)(hy::trips((int)(0), (n), 1))); auto hy_privs_first = hy::privatize<hy::ops::min>(first, (long long)(hy::trips((int)(0), (n), 1))); _Pragma("omp parallel") { auto hy_priv_sum = hy_privs_sum.enter(); auto hy_priv_first = hy_privs_first.enter(); _Pragma("omp for firstprivate(n, key, val, sum, first) schedule(static)") // #pragma hy parallel for reduction(+ : sum) reduction(min : first)
+// OMP: if (!hy::one_thread() && hy::omp_worth((long long)(n), 17)) [&, n, key = hy::view_of(key), val = hy::view_of(val), sum = hy::view_of(sum), first = hy::view_of(first)] { { auto hy_privs_sum = hy::privatize<hy::ops::add>(sum, (long long)(hy::trips((int)(0), (n), 1))); auto hy_privs_first = hy::privatize<hy::ops::min>(first, (long long)(hy::trips((int)(0), (n), 1))); _Pragma("omp parallel") { auto hy_priv_sum = hy_privs_sum.enter(); auto hy_priv_first = hy_privs_first.enter(); _Pragma("omp for firstprivate(n, key, val, sum, first) schedule(static)") // #pragma hy parallel for reduction(+ : sum) reduction(min : first)
 #pragma hy parallel for reduction(+ : sum) reduction(min : first)
   for (int i = 0; i < n; ++i) {
 // OMP: hy_priv_sum.update(&(sum(key(i))), val(i));
@@ -143,7 +144,7 @@ void histogram(hy::array<int, 1> &key, hy::array<double, 1> &val, hy::array<doub
 
 // COMMON-LABEL: void relax(
 void relax(hy::array<int, 1> &to, hy::array<int, 1> &w, hy::array<int, 1> &dist, int n) {
-// OMP: if (!hy::one_thread()) [&, n, to = hy::view_of(to), w = hy::view_of(w), dist = hy::view_of(dist)] { _Pragma("omp parallel for firstprivate(n, to, w, dist) schedule(static)") // #pragma hy parallel for reduction(min : dist)
+// OMP: if (!hy::one_thread() && hy::omp_worth((long long)(n), 14)) [&, n, to = hy::view_of(to), w = hy::view_of(w), dist = hy::view_of(dist)] { _Pragma("omp parallel for firstprivate(n, to, w, dist) schedule(static)") // #pragma hy parallel for reduction(min : dist)
 #pragma hy parallel for reduction(min : dist)
   for (int e = 0; e < n; ++e)
 // OMP: if (w(e) < dist(to(e))) hy::atomic_min(&(dist(to(e))), w(e)); }(); else { // one thread: the loop as written
@@ -157,7 +158,7 @@ void relax(hy::array<int, 1> &to, hy::array<int, 1> &w, hy::array<int, 1> &dist,
 // COMMON-LABEL: template <class T> T total(
 template <class T> T total(const std::vector<T> &v) {
   T s = T();
-// OMP: [&, v = hy::view_of(v)] { _Pragma("omp parallel for reduction(+ : s) firstprivate(v) schedule(static)") // #pragma hy parallel for reduction(+ : s)
+// OMP: [&, v = hy::view_of(v)] { _Pragma("omp parallel for reduction(+ : s) firstprivate(v) schedule(static) if(hy::omp_worth((long long)((int)v.size()), 2))") // #pragma hy parallel for reduction(+ : s)
 #pragma hy parallel for reduction(+ : s)
   for (int i = 0; i < (int)v.size(); ++i)
     s += v[i];

@@ -20,7 +20,7 @@ long long viewed(const hy::array<int, 2> &a, const std::vector<int> &w, hy::arra
                  int n, int m) {
   long long total = 0;
   const int bias = 3;
-// CHECK: [&, n, m, a = hy::view_of(a), w = hy::view_of(w), out = hy::view_of(out)] { _Pragma("omp parallel for reduction(+ : total) firstprivate(n, m, a, w, out) schedule(static)")
+// CHECK: [&, n, m, a = hy::view_of(a), w = hy::view_of(w), out = hy::view_of(out)] { _Pragma("omp parallel for reduction(+ : total) firstprivate(n, m, a, w, out) schedule(static) if(hy::omp_worth((long long)(n), 107))")
 #pragma hy parallel for reduction(+ : total)
   for (int i = 0; i < n; ++i) {
     long long s = 0;
@@ -41,7 +41,7 @@ static long long rowSum(const hy::array<long long, 1> &v, int i) { return v(i) +
 int passed(const hy::array<long long, 1> &v, hy::array<long long, 1> &out, int n) {
   static int calls = 0;
   ++calls;
-// CHECK: [&, n, out = hy::view_of(out)] { _Pragma("omp parallel for firstprivate(n, out) schedule(static)")
+// CHECK: [&, n, out = hy::view_of(out)] { _Pragma("omp parallel for firstprivate(n, out) schedule(static) if(hy::omp_worth((long long)(n), 6))")
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
     out(i) = rowSum(v, i);
@@ -54,7 +54,7 @@ int passed(const hy::array<long long, 1> &v, hy::array<long long, 1> &out, int n
 void bound(hy::array<long long, 1> &out, std::tuple<int, int> range) {
   auto [lo, hi] = range;
   const int n = hi, low = lo; // a kernel may not read a binding itself
-// CHECK: [&, n, low, out = hy::view_of(out)] { _Pragma("omp parallel for firstprivate(n, low, out) schedule(static)")
+// CHECK: [&, n, low, out = hy::view_of(out)] { _Pragma("omp parallel for firstprivate(n, low, out) schedule(static) if(hy::omp_worth((long long)(n), 4))")
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
     out(i) = out(i) + low;
@@ -65,7 +65,7 @@ void bound(hy::array<long long, 1> &out, std::tuple<int, int> range) {
 // CHECK-LABEL: void outsideIndex(
 void outsideIndex(hy::array<long long, 1> &out, int n) {
   int i;
-// CHECK: #pragma omp parallel for firstprivate(n) schedule(static)
+// CHECK: #pragma omp parallel for firstprivate(n) schedule(static) if(hy::omp_worth((long long)(n), 4))
 #pragma hy parallel for
   for (i = 0; n > i; i++)
     out(i) = out(i) + n;

@@ -25,7 +25,7 @@ void sources(hy::array<float, 1> &bc, std::vector<int> &hits, double &sum, int n
 // OMP-NEXT: for (int s = 0; s < m; ++s) { if (!hy_zone_L[[Z1]].take()) continue; {{{$}}
 // SER: for (int s = 0; s < m; ++s) {{{$}}
     hy::array<float, 1> delta(n);
-// OMP: _Pragma("omp parallel for firstprivate(n, s, delta) schedule(static)") // #pragma hy parallel for
+// OMP: _Pragma("omp parallel for firstprivate(n, s, delta) schedule(static) if(hy::omp_worth((long long)(n), 3))") // #pragma hy parallel for
 #pragma hy parallel for
     for (int v = 0; v < n; ++v)
       delta(v) = float(s + v);
@@ -47,7 +47,7 @@ void one_kernel(int m) {
 #pragma hy parallel for into(devices)
   for (int p = m - 1; p >= 0; --p)
 // OMP-NEXT: for (int p = m - 1; p >= 0; --p) { if (!hy_zone_L[[#@LINE-1]].take()) continue;{{$}}
-// OMP-NEXT: [&, p] { _Pragma("omp parallel for firstprivate(p) schedule(static)") // #pragma hy parallel for
+// OMP-NEXT: [&, p] { _Pragma("omp parallel for firstprivate(p) schedule(static) if(hy::omp_worth(8, 2))") // #pragma hy parallel for
 #pragma hy parallel for
     for (int i = 0; i < 8; ++i) {
       hy::array<int, 1> scratch(8);

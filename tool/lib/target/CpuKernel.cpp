@@ -8,6 +8,7 @@
 // fetch checks, updates, lane loops, the region around the loop. Each
 // decision is recorded as a remark for the report.
 #include "CpuCopies.h"
+#include "CpuWork.h"
 #include "PrintUtil.h"
 #include "SimdLanes.h"
 #include "hy/Analysis.h"
@@ -35,6 +36,51 @@ bool mentionsIndices(const LoopInfo &inner, const std::vector<LoopInfo> &outer, 
   return v != nullptr;
 }
 
+bool hasLoop(const Stmt *s) {
+  if (!s)
+    return false;
+  if (isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<CXXForRangeStmt>(s))
+    return true;
+  return std::any_of(s->child_begin(), s->child_end(), [](const Stmt *c) { return hasLoop(c); });
+}
+
+// OpenMP target: the innermost block loop stays a plain loop inside each
+// iteration of the omp loop when its body has no loop, so that the
+// compiler vectorises it: collapsed with the loops around it, its index
+// comes from a division of the combined one and it does not (a 2-D
+// element-wise kernel ran 2.6x slower on one thread than serially;
+// docs/perf/cpu.md). Not when the loops around it have a constant
+// product of iterations below 64, too few for the team.
+bool innerLoopForSimd(const PrintInput &in, const Kernel &k, unsigned collapsed) {
+  if (in.opts.target != Target::OpenMP || collapsed < 2 || collapsed != k.blockLoops.size() ||
+      hasLoop(k.blockLoops.back().loop->getBody()))
+    return false;
+  long long outer = 1;
+  for (unsigned i = 0; i + 1 < collapsed; ++i) {
+    if (!k.blockLoops[i].constTrip)
+      return true;
+    outer *= std::max<int64_t>(*k.blockLoops[i].constTrip, 0);
+    if (outer >= 64)
+      return true;
+  }
+  return false;
+}
+
+// The host loop around a kernel in its function, if any (a lambda's body
+// ends the search).
+const Stmt *enclosingHostLoop(ASTContext &ctx, const Stmt *s) {
+  DynTypedNodeList ps = ctx.getParents(*s);
+  while (!ps.empty()) {
+    const Stmt *p = ps[0].get<Stmt>();
+    if (!p)
+      return nullptr;
+    if (isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<CXXForRangeStmt>(p))
+      return p;
+    ps = ctx.getParents(*p);
+  }
+  return nullptr;
+}
+
 // The OpenMP clauses of the block nest (collapse, reductions, schedule)
 // and the user-defined reductions they need, declared before the pragma.
 std::string ompClauses(const PrintInput &in, const Kernel &k, unsigned &collapsed,
@@ -43,6 +89,8 @@ std::string ompClauses(const PrintInput &in, const Kernel &k, unsigned &collapse
   while (collapsed < k.blockLoops.size() &&
          !mentionsIndices(k.blockLoops[collapsed], k.blockLoops, collapsed))
     ++collapsed;
+  if (innerLoopForSimd(in, k, collapsed))
+    --collapsed;
   std::string p;
   if (collapsed > 1)
     p += " collapse(" + std::to_string(collapsed) + ")";
@@ -239,6 +287,9 @@ struct CpuKernel {
       for (unsigned i = 0; i < collapsed; ++i)
         checkOmpStart(ctx, k.blockLoops[i], R);
     const PragmaDirective &outer = *k.blockLoops.front().pragma;
+    std::string worth = worthTest();
+    if (!versioned && !worth.empty())
+      clauses += " if(" + worth + ")";
     std::string omp;
     if (privatized.empty()) {
       omp = ompDirective("parallel for", clauses, declare);
@@ -263,7 +314,9 @@ struct CpuKernel {
     // copies', so the version for one thread also keeps its scalars in
     // registers (an escaped `n` is reloaded after every int store).
     if (versioned || copies.open() != "{ ")
-      omp = (versioned ? "if (!hy::one_thread()) " : "") + copies.open() + omp;
+      omp = (versioned ? "if (!hy::one_thread()" + (worth.empty() ? "" : " && " + worth) + ") "
+                       : "") +
+            copies.open() + omp;
     for (size_t i = 0; i < k.blockLoops.size(); ++i) {
       const PragmaDirective &d = *k.blockLoops[i].pragma;
       if (i == 0 && oneThread)
@@ -285,8 +338,10 @@ struct CpuKernel {
       const VarDecl *v = nullptr;
       mentionsIndices(k.blockLoops[collapsed], k.blockLoops, collapsed, &v);
       what += "; the loop over '" + k.blockLoops[collapsed].index->getName().str() +
-              "' runs inside each iteration (its bounds use '" + (v ? v->getName().str() : "?") +
-              "')";
+              "' runs inside each iteration " +
+              (v ? "(its bounds use '" + v->getName().str() + "')"
+                 : std::string("(not collapsed, so that the compiler can vectorise it: its body "
+                               "has no loop)"));
     }
     for (const Reduction &r : k.reductions)
       if (!r.isArray)
@@ -302,6 +357,14 @@ struct CpuKernel {
     if (versioned)
       note(outer.loc, "on one thread (hy::one_thread()) the loop runs as written, without "
                       "OpenMP and with plain updates (a second version of the loop)");
+    noteWorth(outer.loc);
+    if (in.opts.target == Target::OpenMP)
+      if (const Stmt *host = enclosingHostLoop(ctx, k.blockLoops.front().loop))
+        note(outer.loc, "inside the host loop of line " +
+                            std::to_string(SM.getExpansionLineNumber(host->getBeginLoc())) +
+                            ": a parallel region (fork, join, barrier) at each of its "
+                            "iterations; one region around the whole host loop is not done "
+                            "(docs/language.md, \"Host loops\")");
     // Thread loops and fetches inside the kernel.
     std::function<void(const Node *)> walk = [&](const Node *n) {
       if (n->kind == NodeKind::ThreadNest)
@@ -322,6 +385,64 @@ struct CpuKernel {
         walk(c.get());
     };
     walk(k.body.get());
+  }
+
+  // Small loops on the calling thread (hy/omp_work.hpp): the test the
+  // OpenMP target puts on the kernel, or "" (and why not in whyNoWorth).
+  std::string worthTest() {
+    if (in.opts.target != Target::OpenMP || oneThread)
+      return "";
+    // The block loop left out of the collapse for vectorisation counts
+    // with the others (its bounds do not use their indices).
+    counted = collapsed;
+    if (counted < k.blockLoops.size() &&
+        !mentionsIndices(k.blockLoops[counted], k.blockLoops, counted))
+      ++counted;
+    for (unsigned i = 0; i < counted; ++i) {
+      const LoopInfo &li = k.blockLoops[i];
+      for (const Expr *e : {li.lower, li.bound, li.step})
+        if (e && e->HasSideEffects(ctx, /*IncludePossibleEffects=*/false)) {
+          whyNoWorth = "its bounds have side effects, which a second evaluation would repeat";
+          return "";
+        }
+    }
+    work = cpuWorkPerIteration(ctx, k, counted);
+    std::string iters;
+    for (unsigned i = 0; i < counted; ++i) {
+      // A negative `n` of `i < n` is no iteration for omp_worth.
+      const LoopInfo &li = k.blockLoops[i];
+      std::string n = shortTripText(ctx, li);
+      iters += (i ? " * " : "") + (li.constTrip ? n : "(long long)" + n);
+    }
+    return "hy::omp_worth(" + iters + ", " + std::to_string(work) + ")";
+  }
+
+  void noteWorth(SourceLocation loc) {
+    if (in.opts.target != Target::OpenMP)
+      return;
+    if (work == 0) {
+      note(loc, "always runs on the OpenMP team, however small: " + whyNoWorth);
+      return;
+    }
+    std::string n;
+    bool allConst = true;
+    long long iters = 1;
+    for (unsigned i = 0; i < counted; ++i) {
+      const LoopInfo &li = k.blockLoops[i];
+      allConst &= li.constTrip.has_value();
+      if (li.constTrip)
+        iters *= std::max<int64_t>(*li.constTrip, 0);
+    }
+    long long below = (65536 + work - 1) / work;
+    note(loc, std::string("runs on the calling thread") +
+                  (versioned ? " (its version for one thread)" : "") + " when iterations x " +
+                  std::to_string(work) +
+                  " (estimated operations per iteration) < HY_OMP_MIN_WORK (default 65536: "
+                  "below " + std::to_string(below) + " iterations)" +
+                  (allConst ? std::string("; its ") + std::to_string(iters) + " iterations run " +
+                                  (iters >= below && iters > 1 ? "on the team" : "on the calling thread") +
+                                  " by default"
+                            : ""));
   }
 
   std::string trips() const {
@@ -425,6 +546,9 @@ struct CpuKernel {
   bool reprinted;        // CUDA output, in a template: nvcc reprints it
   bool versioned = false; // has a version for one thread
   unsigned collapsed = 1;
+  unsigned counted = 1;   // block loops whose iterations the threshold counts
+  long long work = 0;     // estimated operations per iteration (0: no threshold)
+  std::string whyNoWorth; // why the kernel has no threshold
   std::vector<const Reduction *> privatized; // in clause order
   std::set<const Node *> laneNests;          // thread nests run as SIMD lanes
 };

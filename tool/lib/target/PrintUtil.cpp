@@ -137,6 +137,14 @@ std::string tripText(ASTContext &ctx, const LoopInfo &li) {
   return tripText(ctx, li, [&](const Expr *e) { return exprText(ctx, e); });
 }
 
+std::string shortTripText(ASTContext &ctx, const LoopInfo &li) {
+  auto lo = evalInt(ctx, li.lower);
+  return li.constTrip ? std::to_string(*li.constTrip)
+         : lo && *lo == 0 && li.constStep && *li.constStep == 1 && li.cmp == BO_LT
+             ? "(" + exprText(ctx, li.bound) + ")"
+             : tripText(ctx, li);
+}
+
 // The step's size: `i += s` counting down has a negative s.
 static std::string stepSize(const LoopInfo &li, bool up, const TextOf &text) {
   if (li.constStep)

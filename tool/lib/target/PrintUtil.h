@@ -52,6 +52,9 @@ using TextOf = std::function<std::string(const clang::Expr *)>;
 /// Trip count of a canonical loop as C++ text.
 std::string tripText(clang::ASTContext &ctx, const LoopInfo &li);
 std::string tripText(clang::ASTContext &ctx, const LoopInfo &li, const TextOf &text);
+/// The same, short where it can be: the constant, or `(n)` for
+/// `for (i = 0; i < n; ++i)` (none when n <= 0, which callers allow for).
+std::string shortTripText(clang::ASTContext &ctx, const LoopInfo &li);
 /// The comparison to use in a strided version of the loop (< or >, <= or >=).
 const char *cmpText(const LoopInfo &li);
 /// The step of a loop as text, sign included.

@@ -18,13 +18,7 @@ namespace {
 std::string blocksText(ASTContext &ctx, const Kernel &k, unsigned collapsed) {
   std::string grid;
   for (unsigned i = 0; i < collapsed; ++i) {
-    const LoopInfo &li = k.blockLoops[i];
-    auto lo = evalInt(ctx, li.lower);
-    std::string n = li.constTrip ? std::to_string(*li.constTrip)
-                    : lo && *lo == 0 && li.constStep && *li.constStep == 1 && li.cmp == BO_LT
-                        ? "(" + exprText(ctx, li.bound) + ")"
-                        : tripText(ctx, li);
-    grid += (i ? " x " : "") + n;
+    grid += (i ? " x " : "") + shortTripText(ctx, k.blockLoops[i]);
   }
   return grid;
 }

@@ -1,0 +1,85 @@
+// GoogleTest for the OpenMP defaults of the runtime: the threshold below
+// which a kernel runs on the calling thread (hy::omp_worth, hy/omp_work.hpp)
+// and the environment an OpenMP program restarts with when the user chose
+// no waiting policy (hy/omp_wait.hpp).
+#include <hy/hy.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+TEST(OmpWork, ThresholdIsIterationsTimesWork) {
+  EXPECT_FALSE(hy::omp_worth(1000, 4, 65536));
+  EXPECT_FALSE(hy::omp_worth(16383, 4, 65536));
+  EXPECT_TRUE(hy::omp_worth(16384, 4, 65536));
+  EXPECT_TRUE(hy::omp_worth(512, 128, 65536));
+  EXPECT_FALSE(hy::omp_worth(511, 128, 65536));
+  // One iteration (or none) never goes to the team; a threshold of 0 sends
+  // everything there, as before the threshold existed.
+  EXPECT_FALSE(hy::omp_worth(1, 1LL << 40, 65536));
+  EXPECT_FALSE(hy::omp_worth(0, 100, 65536));
+  EXPECT_FALSE(hy::omp_worth(-5, 100, 65536));
+  EXPECT_TRUE(hy::omp_worth(0, 1, 0));
+  // No overflow for huge counts.
+  EXPECT_TRUE(hy::omp_worth(1LL << 62, 1LL << 40, 1LL << 62));
+}
+
+TEST(OmpWork, DefaultFromEnvironment) {
+  const char *e = std::getenv("HY_OMP_MIN_WORK");
+  if (!e)
+    EXPECT_EQ(hy::omp_min_work(), 65536);
+  else
+    EXPECT_EQ(hy::omp_min_work(), std::atoll(e));
+}
+
+#if defined(_OPENMP) && defined(__linux__) && !defined(HY_NO_OMP_WAIT) && \
+    (defined(__PIE__) || !defined(__PIC__))
+std::vector<std::string> envOf(char **env) {
+  std::vector<std::string> v;
+  for (; env && *env; ++env)
+    v.push_back(*env);
+  return v;
+}
+
+TEST(OmpWait, PassiveAddedWhenNothingChosen) {
+  char a[] = "PATH=/bin", b[] = "HOME=/x";
+  char *envp[] = {a, b, nullptr};
+  char **env = hy::detail::omp_wait_environment(envp);
+  ASSERT_NE(env, nullptr);
+  EXPECT_EQ(envOf(env), (std::vector<std::string>{"PATH=/bin", "HOME=/x",
+                                                  "OMP_WAIT_POLICY=passive"}));
+  std::free(env);
+}
+
+TEST(OmpWait, UserChoiceKept) {
+  for (const char *chosen : {"OMP_WAIT_POLICY=active", "GOMP_SPINCOUNT=1000", "KMP_BLOCKTIME=0",
+                             "HY_OMP_WAIT=keep"}) {
+    std::string c = chosen;
+    char a[] = "PATH=/bin";
+    char *envp[] = {a, c.data(), nullptr};
+    EXPECT_EQ(hy::detail::omp_wait_environment(envp), nullptr) << chosen;
+  }
+  // A name that only starts like one is not a choice.
+  char a[] = "OMP_WAIT_POLICYX=1";
+  char *envp[] = {a, nullptr};
+  char **env = hy::detail::omp_wait_environment(envp);
+  ASSERT_NE(env, nullptr);
+  std::free(env);
+}
+
+// This test program itself was restarted with passive waiting unless its
+// environment chose something.
+TEST(OmpWait, ThisProgramWaitsPassivelyByDefault) {
+  if (std::getenv("GOMP_SPINCOUNT") || std::getenv("KMP_BLOCKTIME") || std::getenv("HY_OMP_WAIT"))
+    GTEST_SKIP() << "the environment chose a waiting policy";
+  const char *p = std::getenv("OMP_WAIT_POLICY");
+  ASSERT_NE(p, nullptr);
+}
+#endif
+
+} // namespace
