@@ -1,14 +1,15 @@
 # Host shape "tickets" (issue 26, family 4; off by default, --shapes
 # tickets): hy::fetch_<op> results used as values, on a global array
-# (block or thread level), on a fetched (privatized) tile, and on a
-# variable local to the iteration. Old values of fetch_add(x, c) on one
+# (block or thread level) and on a variable local to the iteration. (A
+# used result on a fetched, privatized tile is an error since family 4's
+# fix, lit diag/fetch-op-tile.cpp: the shape no longer writes it.) Old values of fetch_add(x, c) on one
 # element are a permutation of x0, x0 + c, ... whatever the order, so the
 # arrays that keep them are compared as multisets; on an iteration-local
 # variable the old value is the serial one.
 
 def tickets(u):
     rng, g = u.srng, u.geo
-    where = rng.choice(["global", "thread", "tile", "local"])
+    where = rng.choice(["global", "thread", "local"])
     name = u.fresh("tickets")
     with u.drawing_from(rng):
         src = u.array("int", ["L"], lo=0, hi=500)
