@@ -82,7 +82,13 @@ static long singleBodies(std::vector<hy::array<int, 1>> &as, hy::array<int, 1> &
     if (r == 1)
       for (auto &y : as)
         bump(y, r);
-  long t = 0;
+  // Elements of a local container: they die before the function's scope
+  // ends, so they must not escape to it.
+  std::vector<hy::array<int, 1>> local;
+  local.push_back(hy::array<int, 1>(n));
+  for (auto &y : local)
+    bump(y, 2);
+  long t = local[0](3);
   for (auto &x : as)
     t += x(1);
   for (int i = 0; i < n; ++i)
@@ -213,7 +219,7 @@ int main() {
     refBump(ra, k);
   for (auto &r : ras)
     refBump(r, 1);
-  long r1 = 0;
+  long r1 = 3 + 2; // local[0](3)
   for (auto &r : ras)
     r1 += r[1];
   for (int i = 0; i < n; ++i)

@@ -86,3 +86,18 @@ int bodies(std::vector<hy::array<int, 1>> &as, std::vector<pack> &ps, hy::array<
     each(p);
   return t;
 }
+
+// An element of a local container does not escape: the container dies
+// before the function's scope ends, and the escape's sync would then touch
+// a dead array (a crash on the GPU; the generator's containers shape).
+// CHECK-LABEL: int localRange(int n) {
+// CHECK-NOT: escape(
+// CHECK: return local[0](1) + r(2);
+int localRange(int n) {
+  std::vector<hy::array<int, 1>> local(2, hy::array<int, 1>(n));
+  for (auto &y : local)
+    step(y, n);
+  hy::array<int, 1> &r = local[1];
+  step(r, n);
+  return local[0](1) + r(2);
+}

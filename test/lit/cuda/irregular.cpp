@@ -36,7 +36,7 @@ int relax(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array<
 // CUDA: hy::cuda::reduction<hy::cuda::op::lor, int> hy_red_changed(
 // CUDA: <<<dim3(hy::cuda::grid_dim(std::min(hy_trip0, (long long)hy::cuda::resident_grid((const void *)hy_relax_L{{[0-9]+}}, 64, 0)), 0)), dim3(64, 1, 1), 0>>>
 // CUDA: changed = hy::cuda::op::lor::apply(changed, hy_red_changed.result());
-// OMP: if (!hy::one_thread()) [&, n, off = hy::view_of(off), col = hy::view_of(col), dist = hy::view_of(dist)] { _Pragma("omp parallel for reduction(|| : changed) firstprivate(n, off, col, dist) schedule(static)") // #pragma hy parallel for
+// OMP: if (!hy::one_thread() && hy::omp_worth({{.*}})) [&, n, off = hy::view_of(off), col = hy::view_of(col), dist = hy::view_of(dist)] { _Pragma("omp parallel for reduction(|| : changed) firstprivate(n, off, col, dist) schedule(static)") // #pragma hy parallel for
 #pragma hy parallel for
     for (int b = 0; b < (n + 63) / 64; ++b)
 // The thread loop updates shared data atomically: it stays in order (no
@@ -72,7 +72,7 @@ int argmin(const hy::array<float, 1> &a, int n) {
   hy::minloc<float, int> best;
 // CUDA: hy::cuda::reduction<hy::cuda::op::min, hy::minloc<float, int>> hy_red_best(
 // CUDA: best = hy::cuda::op::min::apply(best, hy_red_best.result());
-// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp declare reduction(hy_min_best_{{[0-9]+}} : hy::minloc<float, int> : omp_out.update(omp_in.value, omp_in.index)) initializer(omp_priv = hy::minloc<float, int>())") _Pragma("omp parallel for reduction(hy_min_best_{{[0-9]+}} : best) firstprivate(n, a) schedule(static)") // #pragma hy parallel for reduction(min : best)
+// OMP: [&, n, a = hy::view_of(a)] { _Pragma("omp declare reduction(hy_min_best_{{[0-9]+}} : hy::minloc<float, int> : omp_out.update(omp_in.value, omp_in.index)) initializer(omp_priv = hy::minloc<float, int>())") _Pragma("omp parallel for reduction(hy_min_best_{{[0-9]+}} : best) firstprivate(n, a) schedule(static) if(hy::omp_worth({{.*}}))") // #pragma hy parallel for reduction(min : best)
 #pragma hy parallel for reduction(min : best)
   for (int i = 0; i < n; ++i)
     best.update(a(i), i);

@@ -31,7 +31,7 @@ void scale(hy::array<float, 2> &a, int n, int m) {
 // CUDA: hy_scale_L{{[0-9]+}}<<<dim3(hy::cuda::grid_dim(hy_trip0, 0)), dim3(256, 1, 1), 0>>>(hy::cuda::device(a, hy::cuda::read_write, "{{.*}}"), n, m, hy_trip0);
 // CUDA-NEXT: hy::cuda::after_launch(
 // CUDA: } else {
-// COMMON: [&, n, m, a = hy::view_of(a)] { _Pragma("omp parallel for firstprivate(n, m, a) schedule(static)") // #pragma hy parallel for
+// COMMON: [&, n, m, a = hy::view_of(a)] { _Pragma("omp parallel for firstprivate(n, m, a) schedule(static){{.*}}") // #pragma hy parallel for
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
 #pragma hy parallel for into(threads)
@@ -122,7 +122,7 @@ void grids(hy::array<int, 3> &v, int s) {
 // CUDA: const long long hy_trip0 = hy::trips((int)(0), (v.extent(0)), 1);
 // CUDA: const long long hy_nblocks = hy_trip0 * hy_trip1 * hy_trip2;
 // CUDA: <<<dim3(hy::cuda::grid_dim(hy_trip2, 0), hy::cuda::grid_dim(hy_trip1, 1), hy::cuda::grid_dim(hy_trip0, 2)), dim3(32, 1, 1), 0>>>
-// OMP: [&, s, v = hy::view_of(v)] { _Pragma("omp parallel for collapse(3) firstprivate(s, v) schedule(static)")
+// OMP: [&, s, v = hy::view_of(v)] { _Pragma("omp parallel for collapse(3) firstprivate(s, v) schedule(static) if(hy::omp_worth({{.*}}))")
 #pragma hy parallel for
   for (int i = 0; i < v.extent(0); ++i)
 #pragma hy parallel for
@@ -134,7 +134,7 @@ void grids(hy::array<int, 3> &v, int s) {
           if (t == 0)
             v(i, j, k) = s;
 // CUDA: <<<hy::cuda::grid_dim(hy_nblocks, 0), dim3(32, 1, 1), 0>>>
-// OMP: [&, s, v = hy::view_of(v)] { _Pragma("omp parallel for collapse(4) firstprivate(s, v) schedule(static)")
+// OMP: [&, s, v = hy::view_of(v)] { _Pragma("omp parallel for collapse(4) firstprivate(s, v) schedule(static) if(hy::omp_worth({{.*}}))")
 #pragma hy parallel for
   for (int i = 0; i < 2; ++i)
 #pragma hy parallel for

@@ -29,7 +29,7 @@
 // REPORT: tuning.cpp:[[@LINE+8]]:1: remark: CUDA kernel hy_dot_L{{[0-9]+}}: grid (n) blocks, block 64x1x1 threads
 // REPORT: tuning.cpp:[[@LINE+7]]:25: remark: min_blocks(4): registers limited to what 4 resident blocks per multiprocessor allow (__launch_bounds__) [-Rhy]
 void dot(const hy::array<float, 2> &x, const hy::array<float, 2> &y, hy::array<float, 2> &z, int n) {
-// OMP: [&, n, x = hy::view_of(x), y = hy::view_of(y), z = hy::view_of(z)] { _Pragma("omp parallel for firstprivate(n, x, y, z) schedule(static)") // #pragma hy parallel for min_blocks(4)
+// OMP: [&, n, x = hy::view_of(x), y = hy::view_of(y), z = hy::view_of(z)] { _Pragma("omp parallel for firstprivate(n, x, y, z) schedule(static) if(hy::omp_worth({{.*}}))") // #pragma hy parallel for min_blocks(4)
 // A per-thread array with an initializer keeps the thread loop as written
 // on the CPU (no SIMD-lane form): the declaration stays one statement.
 // OMP: for (int t = 0; t < 64; ++t) {

@@ -135,12 +135,14 @@ public:
     // Arrays that outlive the function: parameters and globals from the
     // start, local references (aliases of outside arrays) from their
     // declaration on.
+    RangeOf ranges;
+    rangeLoopVars(body, ranges);
     std::string scope = "hy::cuda::resident_scope hy_scope;";
     for (const VarDecl *v : arrays) {
       std::string escape = " hy_scope.escape(" + v->getName().str() + ");";
       if (isa<ParmVarDecl>(v) || v->hasGlobalStorage())
         scope += escape;
-      else if (v->getType()->isReferenceType() && !aliasesLocal(v))
+      else if (v->getType()->isReferenceType() && !aliasesLocal(v, ranges))
         if (const Stmt *decl = declarationOf(body, v))
           escapeAfter(decl, "hy_scope.escape(" + v->getName().str() + ")");
     }
@@ -192,8 +194,13 @@ private:
   // A local reference to an object of this function (`auto &r = tmp;`,
   // `auto &r = tmp.A;`): the object dies before the function's scope ends,
   // and nobody after the function can read it, so it does not escape.
-  static bool aliasesLocal(const VarDecl *v) {
-    const Expr *e = v->getInit();
+  // Also an element of a local container (`for (auto &x : hold)` over a
+  // local std::vector of arrays, `auto &r = local[0]`): its escape would
+  // touch the element after the container died (a crash on the GPU, found
+  // by the generator's containers shape).
+  static bool aliasesLocal(const VarDecl *v, const RangeOf &ranges) {
+    auto range = ranges.find(v);
+    const Expr *e = range != ranges.end() ? range->second : v->getInit();
     while (e) {
       e = e->IgnoreParenImpCasts();
       if (const auto *me = dyn_cast<MemberExpr>(e)) {
@@ -202,15 +209,49 @@ private:
         e = me->getBase();
         continue;
       }
+      if (const Expr *c = containerOf(e)) {
+        e = c;
+        continue;
+      }
       const auto *dre = dyn_cast<DeclRefExpr>(e);
       const auto *d = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
       if (!d || isa<ParmVarDecl>(d) || !d->hasLocalStorage())
         return false;
+      if (auto r = ranges.find(d); r != ranges.end()) {
+        e = r->second; // a range-for variable: its range
+        continue;
+      }
       if (!d->getType()->isReferenceType())
         return true;
       e = d->getInit(); // a reference to a reference: follow it
     }
     return false;
+  }
+  // The container an element expression reads from (`v[i]`, `*o`,
+  // `std::get<0>(t)`, `o.value()`, `v.front()`), or null.
+  static const Expr *containerOf(const Expr *e) {
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(e)) {
+      if ((op->getOperator() == OO_Subscript || op->getOperator() == OO_Star) &&
+          op->getNumArgs() >= 1 && op->getArg(0)->getType()->getAsCXXRecordDecl() &&
+          op->getArg(0)->getType()->getAsCXXRecordDecl()->isInStdNamespace())
+        return op->getArg(0);
+      return nullptr;
+    }
+    if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
+      const CXXMethodDecl *md = mc->getMethodDecl();
+      StringRef n = md && md->getIdentifier() ? md->getName() : "";
+      const CXXRecordDecl *r = md ? md->getParent() : nullptr;
+      if (r && r->isInStdNamespace() && (n == "value" || n == "front" || n == "back" || n == "at"))
+        return mc->getImplicitObjectArgument();
+      return nullptr;
+    }
+    if (const auto *ce = dyn_cast<CallExpr>(e)) {
+      const FunctionDecl *fd = ce->getDirectCallee();
+      if (fd && fd->isInStdNamespace() && fd->getIdentifier() && fd->getName() == "get" &&
+          ce->getNumArgs() == 1)
+        return ce->getArg(0);
+    }
+    return nullptr;
   }
 
   static const Stmt *declarationOf(const Stmt *s, const VarDecl *v) {
