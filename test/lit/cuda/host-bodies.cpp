@@ -101,3 +101,20 @@ int localRange(int n) {
   step(r, n);
   return local[0](1) + r(2);
 }
+
+// A kernel that is itself the body of a range-for over arrays: the escape
+// goes in front of its pragma, inside the braces (it landed inside the
+// kernel's text; the generator's bodies shape).
+// CHECK-LABEL: void kernelBody(std::vector<hy::array<int, 1>> &as, int n) {
+// CHECK: for (auto &x : as)
+// CHECK-NEXT: { hy_scope.escape(x); // #pragma hy parallel for  ->  kernel
+// CHECK: x(i) += i * 2; }();
+// CHECK-NEXT: {{^}}}
+// CHECK-NEXT: {{^}} }
+// CHECK-NEXT: {{^}}}
+void kernelBody(std::vector<hy::array<int, 1>> &as, int n) {
+  for (auto &x : as)
+#pragma hy parallel for
+    for (int i = 0; i < n; ++i)
+      x(i) += i * 2;
+}

@@ -187,7 +187,13 @@ private:
       R.InsertTextAfter(cs->getLBracLoc().getLocWithOffset(1), " " + text);
       return;
     }
-    R.InsertTextBefore(ctx.getSourceManager().getExpansionLoc(body->getBeginLoc()), "{ " + text + " ");
+    // A kernel as the body starts at its pragma: its loop's text is replaced
+    // by the launch, from the pragma on.
+    SourceLocation begin = ctx.getSourceManager().getExpansionLoc(body->getBeginLoc());
+    for (const Kernel *k : ks)
+      if (k->blockLoops.front().loop == body)
+        begin = k->blockLoops.front().pragma->loc;
+    R.InsertTextBefore(begin, "{ " + text + " ");
     R.InsertTextAfter(stmtEnd(ctx, body), " }");
   }
 
