@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 #include <random>
 #include <type_traits>
 #include <utility>
@@ -449,6 +450,53 @@ TEST(Worklist, CopiesMovesAndSwaps) {
   EXPECT_EQ(e.capacity(), 4u);
   static_assert(std::is_nothrow_move_constructible_v<hy::worklist<int>>);
   static_assert(std::is_nothrow_move_assignable_v<hy::worklist<int>>);
+}
+
+// Member swap (docs/language.md promised it): no items move, the buffers,
+// counts and capacities change owners; buffered OpenMP pushes are in the
+// list first. front(), back() and at() read it as std::vector's would.
+TEST(Worklist, MemberSwapAndAccessors) {
+  hy::worklist<int> a(8), b(3);
+  a.push(4);
+  a.push(5);
+  a.push(6);
+  b.push(-1);
+  const int *pa = a.data(), *pb = b.data();
+  a.swap(b);
+  EXPECT_EQ(a.data(), pb);
+  EXPECT_EQ(b.data(), pa);
+  EXPECT_EQ(a.size(), 1u);
+  EXPECT_EQ(a.capacity(), 3u);
+  EXPECT_EQ(b.size(), 3u);
+  EXPECT_EQ(b.capacity(), 8u);
+  EXPECT_EQ(b.front(), 4);
+  EXPECT_EQ(b.back(), 6);
+  EXPECT_EQ(b.at(1), 5);
+  EXPECT_THROW((void)b.at(3), std::out_of_range);
+  swap(a, b); // found by argument-dependent lookup
+  EXPECT_EQ(a.size(), 3u);
+  EXPECT_EQ(a.front(), 4);
+  EXPECT_FALSE(a.empty());
+  static_assert(noexcept(a.swap(b)));
+}
+
+TEST(Array, MemberSwap) {
+  hy::array<float, 2> a(2, 3), b(4, 1);
+  a(1, 2) = 7.f;
+  b(3, 0) = 9.f;
+  const float *pa = a.data(), *pb = b.data();
+  a.swap(b);
+  EXPECT_EQ(a.data(), pb);
+  EXPECT_EQ(b.data(), pa);
+  EXPECT_EQ(a.extent(0), 4u);
+  EXPECT_EQ(a.extent(1), 1u);
+  EXPECT_EQ(a.size(), 4u);
+  EXPECT_EQ(b.extent(0), 2u);
+  EXPECT_EQ(b(1, 2), 7.f);
+  EXPECT_EQ(a(3, 0), 9.f);
+  swap(a, b);
+  EXPECT_EQ(a(1, 2), 7.f);
+  static_assert(noexcept(a.swap(b)));
 }
 
 void push_from_threads(hy::worklist<int> &w, int n) {

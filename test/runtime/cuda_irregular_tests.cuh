@@ -1064,6 +1064,61 @@ static void test_irregular_children() {
          r.output);
 }
 
+// Member swap (a.swap(b)) of arrays and worklists that kernels wrote: the
+// device copies travel with the storage, so nothing is copied by the swap,
+// the host then reads the swapped contents, and a kernel that reads after
+// it gets them without an upload.
+__global__ void k_push_range(hc::worklist_view<int> w, int from, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    w.push(from + i);
+}
+static void test_member_swap() {
+  hy::array<int, 1> a(1000), b(1000);
+  for (int i = 0; i < 1000; ++i) {
+    a(i) = i;
+    b(i) = -i;
+  }
+  auto va = hc::device(a, hc::read_write, WHERE);
+  auto vb = hc::device(b, hc::read_write, WHERE);
+  k_add1d<int><<<4, 256>>>(va, 1);
+  hc::after_launch(WHERE);
+  k_add1d<int><<<4, 256>>>(vb, 2);
+  hc::after_launch(WHERE);
+  a.swap(b);
+  auto s0 = hc::stats();
+  auto va2 = hc::device(a, hc::read_write, WHERE);
+  auto d = hc::stats() - s0;
+  report("member_swap.array_no_transfer", stats_are(d, 0, 0, 0, 0, 0), show(d));
+  k_add1d<int><<<4, 256>>>(va2, 10); // a now holds b's data
+  hc::after_launch(WHERE);
+  hc::host(a, hc::read);
+  hc::host(b, hc::read);
+  bool ok = true;
+  for (int i = 0; i < 1000; ++i)
+    ok = ok && a(i) == -i + 12 && b(i) == i + 1;
+  report("member_swap.array_values", ok);
+
+  hy::worklist<int> w(100), x(50);
+  auto vw = hc::device(w, hc::read_write, WHERE);
+  k_push_range<<<1, 64>>>(vw, 0, 30);
+  hc::after_launch(WHERE);
+  auto vx = hc::device(x, hc::read_write, WHERE);
+  k_push_range<<<1, 64>>>(vx, 1000, 7);
+  hc::after_launch(WHERE);
+  w.swap(x);
+  hc::host(w, hc::read);
+  hc::host(x, hc::read);
+  long long sw = 0, sx = 0;
+  for (int v : w)
+    sw += v;
+  for (int v : x)
+    sx += v;
+  report("member_swap.worklist_values",
+         w.size() == 7 && w.capacity() == 50 && x.size() == 30 && x.capacity() == 100 &&
+             sw == 7 * 1000 + 21 && sx == 435);
+}
+
 static void test_irregular() {
   test_loc_all<hy::minloc<float, int>>();
   test_loc_all<hy::minloc<double, long long>>();
@@ -1082,6 +1137,7 @@ static void test_irregular() {
   test_worklist_bfs_loop<true>("published_count");
   test_no_wait_paths();
   test_swap_and_overwrite();
+  test_member_swap();
   test_csr_row();
   test_reduction_reuse();
   test_resident_grid();

@@ -138,6 +138,18 @@ public:
       data_[i] = v;
   }
 
+  /// Exchanges the contents with o without copying: the data, the extents
+  /// and the device copy (the CUDA runtime's mirror, which describes the
+  /// data it travels with), as std::swap(a, b) does.
+  void swap(array &o) noexcept {
+    std::swap(data_, o.data_);
+    for (int d = 0; d < N; ++d)
+      std::swap(ext_[d], o.ext_[d]);
+    std::swap(size_, o.size_);
+    std::swap(mirror_, o.mirror_);
+  }
+  friend void swap(array &a, array &b) noexcept { a.swap(b); }
+
   /// The backend's attachment (device mirror); null on CPU-only builds.
   detail::mirror_base *hy_mirror() const { return mirror_.get(); }
   void hy_set_mirror(std::unique_ptr<detail::mirror_base> m) const {

@@ -3,7 +3,8 @@
 // CUDA runtime: device selection and checks, kernel views of arrays, host/
 // device coherence, worklists, reductions (minloc/maxloc included), device
 // atomics, resident grid sizes, tile copies, register rows and the
-// launch-time alias check of fetched arrays.
+// launch-time alias check of fetched arrays; copies of constant arrays
+// of class templates.
 #pragma once
 
 #include <hy/hy.hpp>
@@ -20,3 +21,4 @@
 #include <hy/cuda/tile.cuh>
 #include <hy/cuda/rows.cuh>
 #include <hy/cuda/aliases.cuh>
+#include <hy/cuda/constants.cuh>

@@ -2,8 +2,8 @@
 // indexes (the CPU side of hy::cuda::view). The OpenMP target copies one
 // per thread (`firstprivate`) under the array's own name:
 //     [&, a = hy::view_of(a)] { _Pragma("omp parallel for firstprivate(a)") ... }();
-// so that the loop's `a(i, j)`, `a[i]`, `a.extent(d)` and `a.size()` stay as
-// written. Reached through the shared hy::array, the data pointer is a load
+// so that the loop's `a(i, j)`, `a[i]`, `a.at(i)`, `a.extent(d)`, `a.size()`
+// and `a.empty()` stay as written. Reached through the shared hy::array, the data pointer is a load
 // from memory that the compiler repeats after every store it cannot tell
 // apart from it, and the loop does not vectorise; a private view keeps it in
 // a register, as the serial build does.
@@ -15,6 +15,8 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -44,6 +46,14 @@ template <class T, int N> struct view {
     return s;
   }
   T *data() const { return p; }
+  bool empty() const { return size() == 0; }
+  /// Checked, as std::vector::at (the kernel's `v.at(i)` on a vector).
+  template <int M = N, class = std::enable_if_t<M == 1>> T &at(std::size_t i) const {
+    if (i >= ext[0])
+      throw std::out_of_range("hy::view::at: index " + std::to_string(i) +
+                              " out of range (size " + std::to_string(ext[0]) + ")");
+    return p[i];
+  }
 
 private:
   template <class... S> std::size_t offset(S... i) const { return detail::offset(ext, i...); }

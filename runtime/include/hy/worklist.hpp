@@ -24,6 +24,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -119,6 +121,30 @@ public:
   T &operator[](std::size_t i) { return drain(), items_[checked(i)]; }
   const T &operator[](std::size_t i) const { return drain(), items_[checked(i)]; }
 
+  /// The first and last item, and item i checked (std::out_of_range, as
+  /// std::vector::at; in a kernel on the GPU the check stops the kernel).
+  T &front() { return (*this)[0]; }
+  const T &front() const { return (*this)[0]; }
+  T &back() { return (*this)[size() - 1]; }
+  const T &back() const { return (*this)[size() - 1]; }
+  T &at(std::size_t i) { return i < size() ? items_[i] : out_of_range(i); }
+  const T &at(std::size_t i) const { return i < size() ? items_[i] : out_of_range(i); }
+
+  /// Exchanges the contents with o without copying: the items, the count,
+  /// the capacity and the device copy (the CUDA runtime's mirror, which
+  /// describes the items it travels with), as std::swap(a, b) does.
+  void swap(worklist &o) noexcept {
+    drain();
+    o.drain();
+    std::swap(items_, o.items_);
+    std::swap(cap_, o.cap_);
+    std::swap(count_, o.count_);
+    std::swap(mirror_, o.mirror_);
+    std::swap(lanes_, o.lanes_);
+    std::swap(nlanes_, o.nlanes_);
+  }
+  friend void swap(worklist &a, worklist &b) noexcept { a.swap(b); }
+
   T *data() { return drain(), items_.get(); }
   const T *data() const { return drain(), items_.get(); }
   T *begin() { return drain(), items_.get(); }
@@ -193,6 +219,10 @@ private:
     state_.store(0, std::memory_order_release);
   }
 
+  [[noreturn]] T &out_of_range(std::size_t i) const {
+    throw std::out_of_range("hy::worklist::at: index " + std::to_string(i) +
+                            " out of range (size " + std::to_string(count_) + ")");
+  }
   [[noreturn]] void overflow(std::size_t pushed) const {
     std::fprintf(stderr,
                  "hy: error: worklist overflow: %zu items pushed into a worklist of "

@@ -54,7 +54,8 @@ void fill(state &s, int v) {
 }
 
 // CHECK-LABEL: int total(std::vector<int> &a, int n) {
-// CHECK: hy::cuda::host(a, hy::cuda::read_write); for (int x : a)
+// A range-for by value reads the elements.
+// CHECK: hy::cuda::host(a, hy::cuda::read); for (int x : a)
 // CHECK: hy::cuda::host(a, hy::cuda::read); return t + add(a);
 int total(std::vector<int> &a, int n) {
 #pragma hy parallel for

@@ -26,6 +26,12 @@ struct Access {
   bool meta = false;                 // only A.extent()/size(): no data touched
   /// The member call this use is the object of (`q.push(v)`, `q.size()`).
   const clang::CXXMemberCallExpr *member = nullptr;
+  /// The object of a call named push (`q.push(v)`, also unresolved in a
+  /// template), or passed to a function of the file whose parameter is
+  /// only pushed to (`add(q, v)`): a push if `var` is a worklist.
+  bool push = false;
+  /// The push call itself when it is `var.push(v)` (null through a helper).
+  const clang::CallExpr *pushCall = nullptr;
   const clang::Expr *elementExpr = nullptr; // the whole A(i, j) expression
   /// The array this use reaches through members of `var` (`s.A` in
   /// `s.A(0) = 1`, `ws.next` in `ws.next.clear()`): the outermost member

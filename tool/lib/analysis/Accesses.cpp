@@ -7,6 +7,8 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtVisitor.h"
+#include <algorithm>
+#include <set>
 
 using namespace clang;
 
@@ -120,6 +122,18 @@ public:
       visitExpr(call->getArg(3), Read);
       return visit(cast<IfStmt>(s)->getElse(), Read);
     }
+    if (const auto *rs = dyn_cast<CXXForRangeStmt>(s)) {
+      // `for (x : v)` reads v's elements; a loop variable that is a
+      // non-const reference may write them. The hidden __range, __begin
+      // and __end only pass v on.
+      visit(rs->getInit(), Read);
+      QualType lv = rs->getLoopVariable() ? rs->getLoopVariable()->getType() : QualType();
+      bool writes = !lv.isNull() && lv->isReferenceType() &&
+                    !lv.getNonReferenceType().isConstQualified();
+      if (const Expr *range = rs->getRangeInit())
+        visitExpr(range, writes ? ReadWrite : Read);
+      return visit(rs->getBody(), Read);
+    }
     if (const auto *ds = dyn_cast<DeclStmt>(s)) {
       for (const Decl *d : ds->decls())
         if (const auto *vd = dyn_cast<VarDecl>(d))
@@ -165,6 +179,36 @@ private:
       visitExpr(i, Read);
   }
 
+  // The element members of a container that kernels may use (std::vector,
+  // hy::worklist, also dependent in a template): `v.at(i)` is the element
+  // v[i]; a vector's `v.empty()` reads the size only; `v.front()` and `v.back()`
+  // read an element (a write through them is a write of the container,
+  // which iterations would share). True if `obj.name(args)` was one.
+  bool containerMember(const Expr *whole, const Expr *obj, const std::string &name,
+                       ArrayRef<const Expr *> args, int mode) {
+    ArrayKind kind = classifyArray(obj->getType()).kind;
+    if (kind != ArrayKind::StdVector && kind != ArrayKind::Worklist)
+      return false;
+    if (name == "at" && args.size() == 1) {
+      element(whole, obj, args, mode);
+      return true;
+    }
+    if (name == "empty" && args.empty()) {
+      // A worklist's size changes on the device: its empty() stays a read
+      // (the host syncs the list before it).
+      size_t before = out.size();
+      visitExpr(obj, Read);
+      for (size_t i = before; i < out.size() && kind == ArrayKind::StdVector; ++i)
+        out[i].meta = true;
+      return true;
+    }
+    if ((name == "front" || name == "back") && args.empty()) {
+      visitExpr(obj, mode == Read ? Read : ReadWrite);
+      return true;
+    }
+    return false;
+  }
+
   static bool isElementOperator(OverloadedOperatorKind k) {
     return k == OO_Call || k == OO_Subscript;
   }
@@ -194,9 +238,83 @@ private:
     return false;
   }
 
+  // Whether parameter p of a function of the file is used only as the
+  // object of push calls (`void add(hy::worklist<int> &w, int v) {
+  // w.push(v); }`, or a template's `W &w`), directly or through further
+  // such functions: the caller's worklist argument is pushed to, not
+  // written whole.
+  static bool onlyPushedTo(const ParmVarDecl *p) {
+    static thread_local std::set<const FunctionDecl *> active;
+    const auto *fd = p ? dyn_cast<FunctionDecl>(p->getDeclContext()) : nullptr;
+    if (!fd || !fd->hasBody() || active.size() > 8)
+      return false;
+    const FunctionDecl *def = nullptr;
+    const Stmt *body = fd->getBody(def);
+    if (!body || !def || !def->getSourceRange().isValid() ||
+        !def->getASTContext().getSourceManager().isInMainFile(
+            def->getASTContext().getSourceManager().getExpansionLoc(def->getLocation())))
+      return false;
+    const ParmVarDecl *dp = def->getParamDecl(p->getFunctionScopeIndex());
+    if (!active.insert(def).second)
+      return false; // recursion: not proven
+    std::vector<Access> uses;
+    collectAccesses(body, uses);
+    active.erase(def);
+    bool any = false;
+    for (const Access &u : uses)
+      if (u.var == dp) {
+        if (!u.push)
+          return false;
+        any = true;
+      }
+    return any;
+  }
+  // The parameters the call's argument i may bind to: fd's, or those of
+  // every candidate of an unresolved call.
+  static std::vector<const ParmVarDecl *> paramsFor(const Expr *callee, const FunctionDecl *fd,
+                                                    unsigned i) {
+    std::vector<const ParmVarDecl *> out;
+    auto add = [&](const FunctionDecl *f) {
+      if (const FunctionDecl *pat = f->getTemplateInstantiationPattern())
+        f = pat;
+      if (i < f->getNumParams())
+        out.push_back(f->getParamDecl(i));
+    };
+    if (fd)
+      add(fd);
+    else if (const auto *ule = callee ? dyn_cast<UnresolvedLookupExpr>(callee->IgnoreParenImpCasts())
+                                      : nullptr)
+      for (const NamedDecl *d : ule->decls()) {
+        d = d->getUnderlyingDecl();
+        if (const auto *ft = dyn_cast<FunctionTemplateDecl>(d))
+          add(ft->getTemplatedDecl());
+        else if (const auto *f = dyn_cast<FunctionDecl>(d))
+          add(f);
+      }
+    return out;
+  }
+  // A worklist passed whole to a helper that only pushes to it (or, in a
+  // helper template, a `W &w` passed on to another).
+  static bool pushedByCallee(const Expr *callee, const FunctionDecl *fd, const Expr *arg,
+                             unsigned i) {
+    const VarDecl *v = refVar(arg);
+    if (!v || (classifyArray(v->getType()).kind != ArrayKind::Worklist &&
+               !v->getType().getNonReferenceType()->isTemplateTypeParmType()))
+      return false;
+    std::vector<const ParmVarDecl *> ps = paramsFor(callee, fd, i);
+    return !ps.empty() && std::all_of(ps.begin(), ps.end(), onlyPushedTo);
+  }
+
   void call(const Expr *callee, const FunctionDecl *fd,
             ArrayRef<const Expr *> args, unsigned firstParam = 0) {
     for (unsigned i = 0; i < args.size(); ++i) {
+      if (pushedByCallee(callee, fd, args[i], i + firstParam)) {
+        size_t before = out.size();
+        visitExpr(args[i], ReadWrite);
+        if (out.size() == before + 1)
+          out.back().push = true;
+        continue;
+      }
       int mode = Read;
       if (fd && i + firstParam < fd->getNumParams()) {
         QualType pt = fd->getParamDecl(i + firstParam)->getType();
@@ -310,14 +428,22 @@ private:
     if (const auto *mc = dyn_cast<CXXMemberCallExpr>(e)) {
       const Expr *obj = mc->getImplicitObjectArgument();
       const CXXMethodDecl *md = mc->getMethodDecl();
+      std::string name = md && md->getDeclName().isIdentifier() ? md->getName().str() : "";
+      SmallVector<const Expr *, 4> args(mc->arguments());
+      if (containerMember(e, obj, name, args, mode))
+        return;
       size_t before = out.size();
       visitExpr(obj, md && md->isConst() ? Read : ReadWrite);
-      if (md && (md->getName() == "extent" || md->getName() == "size"))
+      if (name == "extent" || name == "size")
         for (size_t i = before; i < out.size(); ++i)
           out[i].meta = true;
-      if ((refVar(obj) || isa<MemberExpr>(obj->IgnoreParenImpCasts())) && out.size() == before + 1)
+      if ((refVar(obj) || isa<MemberExpr>(obj->IgnoreParenImpCasts())) && out.size() == before + 1) {
         out.back().member = mc;
-      SmallVector<const Expr *, 4> args(mc->arguments());
+        if (name == "push" && refVar(obj)) {
+          out.back().push = true;
+          out.back().pushCall = mc;
+        }
+      }
       call(nullptr, md, args);
       return;
     }
@@ -340,12 +466,22 @@ private:
       if (const auto *dm = dyn_cast<CXXDependentScopeMemberExpr>(callee)) {
         size_t before = out.size();
         std::string name = dm->getMember().getAsString();
+        if (!dm->isImplicitAccess() && !dm->isArrow() &&
+            containerMember(e, dm->getBase(), name, args, mode))
+          return;
         bool meta = name == "extent" || name == "size";
         if (!dm->isImplicitAccess())
           visitExpr(dm->getBase(), meta ? Read : ReadWrite);
         if (meta)
           for (size_t i = before; i < out.size(); ++i)
             out[i].meta = true;
+        // `w.push(v)` on a hy::worklist<T> of dependent T (or on a
+        // template helper's `W &w`): a push, not a write of the whole.
+        if (name == "push" && !dm->isImplicitAccess() && !dm->isArrow() &&
+            refVar(dm->getBase()) && out.size() == before + 1) {
+          out.back().push = true;
+          out.back().pushCall = ce;
+        }
         call(nullptr, nullptr, args);
         return;
       }

@@ -325,16 +325,15 @@ private:
   // of the parallel indices around it: the kernel fills the worklist with
   // distinct items.
   void recordDistinctPushes() {
-    std::map<const VarDecl *, std::vector<const CXXMemberCallExpr *>> pushes;
+    // (A push through a helper has no call here: not known to be distinct.)
+    std::map<const VarDecl *, std::vector<const CallExpr *>> pushes;
     for (const Access &a : acc)
-      if (a.member && a.member->getMethodDecl() &&
-          a.member->getMethodDecl()->getName() == "push" &&
-          classifyArray(a.var->getType()).kind == ArrayKind::Worklist)
-        pushes[a.var].push_back(a.member);
+      if (a.push && classifyArray(a.var->getType()).kind == ArrayKind::Worklist)
+        pushes[a.var].push_back(a.pushCall);
     for (auto &[w, calls] : pushes) {
-      if (calls.size() != 1 || calls[0]->getNumArgs() != 1)
+      if (calls.size() != 1 || !calls[0] || calls[0]->getNumArgs() != 1)
         continue;
-      const CXXMemberCallExpr *call = calls[0];
+      const CallExpr *call = calls[0];
       std::vector<const LoopInfo *> parallel;
       for (const LoopInfo &li : k.blockLoops)
         parallel.push_back(&li);

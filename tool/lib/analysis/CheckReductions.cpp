@@ -233,9 +233,7 @@ bool Checker::hasThreadNests(const Node *n) {
 }
 
 bool Checker::isPush(const Access &a) {
-  return a.member && a.member->getMethodDecl() &&
-         a.member->getMethodDecl()->getName() == "push" &&
-         classifyArray(a.var->getType()).kind == ArrayKind::Worklist;
+  return a.push && classifyArray(a.var->getType()).kind == ArrayKind::Worklist;
 }
 
 void Checker::writeError(const Access &a) {

@@ -75,6 +75,17 @@ const ValueDecl *inParams(const FunctionDecl *fd, llvm::StringRef name) {
   return nullptr;
 }
 
+// A lambda's parameters and init-captures.
+const ValueDecl *inLambda(const LambdaExpr *le, llvm::StringRef name) {
+  if (const ValueDecl *v = inParams(le->getCallOperator(), name))
+    return v;
+  for (const LambdaCapture &c : le->captures())
+    if (c.capturesVariable() && c.getCapturedVar()->getName() == name)
+      if (const auto *vd = dyn_cast<VarDecl>(c.getCapturedVar()); vd && vd->isInitCapture())
+        return vd;
+  return nullptr;
+}
+
 } // namespace
 
 // The expression that defines the lambda whose call operator is `fd`.
@@ -125,18 +136,17 @@ const ValueDecl *lookupBefore(ASTContext &ctx, const Stmt *at, llvm::StringRef n
     } else if (const ValueDecl *v = inHeader(p, child, name)) {
       return v;
     } else if (const auto *le = p.get<LambdaExpr>()) {
-      if (const ValueDecl *v = inParams(le->getCallOperator(), name))
+      if (const ValueDecl *v = inLambda(le, name))
         return v;
-      for (const LambdaCapture &c : le->captures())
-        if (c.capturesVariable() && c.getCapturedVar()->getName() == name)
-          if (const auto *vd = dyn_cast<VarDecl>(c.getCapturedVar()); vd && vd->isInitCapture())
-            return vd;
     } else if (const auto *fd = p.get<FunctionDecl>()) {
       if (const ValueDecl *v = inParams(fd, name))
         return v;
-      // A lambda's call operator: on from the lambda expression, into the
-      // code around it (the declarations its captures name).
+      // A lambda's call operator: its init-captures (`[s = 0]`), then on
+      // from the lambda expression, into the code around it (the
+      // declarations its other captures name).
       if (const LambdaExpr *le = lambdaOf(fd)) {
+        if (const ValueDecl *v = inLambda(le, name))
+          return v;
         node = DynTypedNode::create(*le);
         continue;
       }

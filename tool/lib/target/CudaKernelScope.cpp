@@ -16,6 +16,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallString.h"
 #include <algorithm>
+#include <functional>
 
 using namespace clang;
 
@@ -149,6 +150,7 @@ struct KernelScope::Ref {
   bool qualifierHead = false; // a type that starts a qualifier (`Inner<3>::V`)
   bool accessOnly = false;    // a later part of a qualifier: only its access matters
   bool injected = false;      // a class template's own name without arguments
+  bool dependentScope = false; // `B<T>::w`, B<T> dependent: the qualifier as written names it
 };
 
 class RefCollector : public RecursiveASTVisitor<RefCollector> {
@@ -223,7 +225,15 @@ public:
       KernelScope::Ref r;
       r.decl = r.found = m;
       r.loc = e->getLocation();
-      r.accessOnly = true;
+      // A constant array member (`Coef<T>::w[i]`): device code needs a
+      // copy of it. Anything else: only its access matters.
+      const auto *v = dyn_cast<VarDecl>(m);
+      if (v && v->isStaticDataMember() && v->getType()->isArrayType()) {
+        r.dependentScope = true;
+        r.qualifier = e->getQualifierLoc().getSourceRange();
+      } else {
+        r.accessOnly = true;
+      }
       out.push_back(r);
     }
     return true;
@@ -572,6 +582,26 @@ bool KernelScope::privateMember(const Ref &r, const NamedDecl *found, const CXXR
   return true;
 }
 
+// An index of the kernel's loops, which the kernel declares itself (also
+// one declared before its loop).
+bool KernelScope::loopIndex(const VarDecl *v) const {
+  for (const LoopInfo &li : k.blockLoops)
+    if (li.index == v)
+      return true;
+  std::function<bool(const Node *)> in = [&](const Node *n) {
+    if (!n)
+      return false;
+    for (const LoopInfo &li : n->loops)
+      if (li.index == v)
+        return true;
+    for (const auto &c : n->children)
+      if (in(c.get()))
+        return true;
+    return false;
+  };
+  return in(k.body.get());
+}
+
 void KernelScope::removeQualifier(const Ref &r) {
   if (!r.qualifier.isValid())
     return;
@@ -587,7 +617,9 @@ void KernelScope::resolve() {
     const NamedDecl *d = r.decl, *found = r.found ? r.found : r.decl;
     std::string name = d->getNameAsString();
     if (auto depth = templateDepth(d)) {
-      if (*depth >= depths)
+      // One of a generic lambda (or local template) written in the loop
+      // comes with the kernel's copy of that code.
+      if (*depth >= depths && !inRegion(d->getLocation()))
         problem(r.loc, Diag::KernelInnerTemplateParam, {name.empty() ? "auto" : name});
       continue;
     }
@@ -606,8 +638,17 @@ void KernelScope::resolve() {
         // A constant of the function: copied (it may size an array or be a
         // template argument in the kernel); other locals are parameters.
         if (!isa<ParmVarDecl>(v) && v->isUsableInConstantExpressions(ctx) &&
-            !v->getType()->isReferenceType())
+            !v->getType()->isReferenceType()) {
           carryLocal(v);
+          continue;
+        }
+        // Named where the kernel has no such variable: in a declaration it
+        // copies (`using S = decltype(x);`, printed before the loop), or
+        // in the loop only by decltype or sizeof (not a parameter then).
+        bool captured = std::any_of(k.captures.begin(), k.captures.end(),
+                                    [&](const Capture &c) { return c.var == v; });
+        if (!inRegion(r.loc) || !(captured || loopIndex(v)))
+          problem(r.loc, Diag::KernelVariableInType, {name});
         continue;
       }
       // Copied where device code odr-uses it (or may: in a template), and
@@ -617,14 +658,42 @@ void KernelScope::resolve() {
                                  v->getType()->isArrayType() || !valueInDeviceCode(v))) {
         // A member of a class template whose value depends on its
         // parameters: the copy takes it from the class by name.
-        if (v->getType()->isDependentType() || (v->getInit() && v->getInit()->isValueDependent())) {
+        bool dependentValue = v->getType()->isDependentType() ||
+                              (v->getInit() && v->getInit()->isValueDependent());
+        if (dependentValue || r.dependentScope) {
           const auto *rd = dyn_cast<CXXRecordDecl>(dc);
-          if (!rd || v->getType()->isArrayType()) {
+          if (!rd) {
             problem(r.loc, Diag::KernelConstantType, {name, v->getType().getAsString()});
             continue;
           }
           if (privateMember(r, found, rd))
             continue;
+          if (v->getType()->isArrayType()) {
+            // A constant array: copied for each instantiation at compile
+            // time (hy/cuda/constants.cuh), from the class as written in
+            // front of it, or as the kernel names the enclosing class.
+            if (!v->isConstexpr()) {
+              problem(r.loc, Diag::KernelConstantType, {name, v->getType().getAsString()});
+              continue;
+            }
+            std::string from =
+                r.dependentScope
+                    ? Lexer::getSourceText(CharSourceRange::getCharRange(
+                                               SM.getExpansionLoc(r.qualifier.getBegin()),
+                                               SM.getExpansionLoc(r.loc)),
+                                           SM, ctx.getLangOpts())
+                          .str()
+                    : recordText(qualifyingRecord(found)) + "::";
+            std::string copy = "static constexpr auto " + name +
+                               " = hy::cuda::constant_copy(" + from + name + ");";
+            auto [it, fresh] = arrayCopies.emplace(name, copy);
+            if (fresh)
+              dependentArrays.push_back(copy);
+            else if (it->second != copy)
+              problem(r.loc, Diag::KernelConstantClash, {name});
+            removeQualifier(r);
+            continue;
+          }
           if (seen.insert(v).second)
             dependentConstants.push_back(
                 "constexpr auto " + name + " = " +
@@ -764,6 +833,8 @@ void KernelScope::run() {
   });
   for (auto &[loc, text] : locals)
     preamble += "  " + text + "\n";
+  for (const std::string &c : dependentArrays)
+    preamble += "  " + c + "\n";
 }
 
 } // namespace hy::cudagen

@@ -35,9 +35,7 @@ std::set<const VarDecl *> KernelPrinter::pushedWorklists() const {
   collectAccesses(k.blockLoops.front().loop, acc);
   std::set<const VarDecl *> out;
   for (const Access &a : acc)
-    if (a.member && a.member->getMethodDecl() &&
-        a.member->getMethodDecl()->getName() == "push" &&
-        classifyArray(a.var->getType()).kind == ArrayKind::Worklist)
+    if (a.push && classifyArray(a.var->getType()).kind == ArrayKind::Worklist)
       out.insert(a.var);
   return out;
 }

@@ -2,6 +2,7 @@
 // linear thread id), thread-level reductions through block_reduce, and small
 // constant loops unrolled so per-thread arrays stay in registers.
 #include "CudaKernel.h"
+#include "clang/AST/TypeLoc.h"
 
 namespace hy::cudagen {
 
@@ -29,7 +30,17 @@ bool KernelPrinter::exactShape(const Node &n, bool linear) const {
 }
 
 std::string KernelPrinter::indexType(const LoopInfo &li) const {
-  return typeText(ctx, li.index->getType());
+  // A dependent type as the loop wrote it, with what the kernel's scope
+  // put in front of it (`idx` from `using typename Base<T>::idx;` is
+  // `typename Der<T>::idx` in the kernel, which is no member of the class).
+  QualType t = li.index->getType();
+  if (const TypeSourceInfo *ts = li.index->getTypeSourceInfo();
+      ts && t->isDependentType() && !t->getContainedAutoType()) {
+    SourceRange r = ts->getTypeLoc().getSourceRange();
+    if (r.isValid() && !r.getBegin().isMacroID() && !r.getEnd().isMacroID())
+      return R.getRewrittenText(r);
+  }
+  return typeText(ctx, t);
 }
 
 void KernelPrinter::threadNest(const Node *n, bool inCompound) {

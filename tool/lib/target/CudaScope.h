@@ -74,6 +74,7 @@ private:
   void carryUsings();
   std::string recordText(const clang::CXXRecordDecl *rd) const;
   void removeQualifier(const Ref &r);
+  bool loopIndex(const clang::VarDecl *v) const;
   bool privateMember(const Ref &r, const clang::NamedDecl *found, const clang::CXXRecordDecl *rd);
   const clang::CXXRecordDecl *qualifyingRecord(const clang::NamedDecl *found) const;
   bool inRegion(clang::SourceLocation loc) const;
@@ -94,6 +95,11 @@ private:
   std::set<const clang::VarDecl *> constants; // namespace-scope constants
   std::set<const clang::Decl *> seen;
   std::vector<std::string> dependentConstants; // copied from their class
+  // Constant arrays of class templates (`Coef<T>::w`), copied by
+  // hy::cuda::constant_copy after the local declarations (the qualifier may
+  // name a local alias); by name, with the text that copies each.
+  std::vector<std::string> dependentArrays;
+  std::map<std::string, std::string> arrayCopies;
   std::vector<std::pair<clang::SourceLocation, std::string>> injectedNames; // `D` -> `D<T>`
   std::vector<std::pair<clang::SourceLocation, clang::SourceLocation>> removed; // qualifiers
 };

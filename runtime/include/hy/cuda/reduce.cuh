@@ -121,6 +121,13 @@ __device__ __forceinline__ T shfl_words(T v, F shuffle_word) {
   return v;
 }
 
+// The integer type that carries an integral T of no native shuffle (bool,
+// the char types, short; also wchar_t, char16_t, char32_t and char8_t,
+// which are distinct types of 1 to 4 bytes) through a shuffle unchanged.
+template <class T>
+using shuffle_carrier_t =
+    std::conditional_t<(sizeof(T) <= sizeof(int)), int, long long>;
+
 template <class T>
 __device__ __forceinline__ T shfl_down(unsigned mask, T v, unsigned delta) {
   if constexpr (native_shuffle_v<T>) {
@@ -128,20 +135,23 @@ __device__ __forceinline__ T shfl_down(unsigned mask, T v, unsigned delta) {
   } else if constexpr (word_shuffle_v<T>) {
     return shfl_words(v, [&](unsigned w) { return __shfl_down_sync(mask, w, delta); });
   } else {
-    static_assert(std::is_integral_v<T> && sizeof(T) < sizeof(int),
+    static_assert(std::is_integral_v<T> && sizeof(T) <= sizeof(long long),
                   "block_reduce: unsupported element type");
-    return static_cast<T>(__shfl_down_sync(mask, static_cast<int>(v), delta));
+    using C = shuffle_carrier_t<T>;
+    return static_cast<T>(__shfl_down_sync(mask, static_cast<C>(v), delta));
   }
 }
 
 template <class T>
 __device__ __forceinline__ T shfl_first(unsigned mask, T v) {
-  if constexpr (native_shuffle_v<T>)
+  if constexpr (native_shuffle_v<T>) {
     return __shfl_sync(mask, v, 0);
-  else if constexpr (word_shuffle_v<T>)
+  } else if constexpr (word_shuffle_v<T>) {
     return shfl_words(v, [&](unsigned w) { return __shfl_sync(mask, w, 0); });
-  else
-    return static_cast<T>(__shfl_sync(mask, static_cast<int>(v), 0));
+  } else {
+    using C = shuffle_carrier_t<T>;
+    return static_cast<T>(__shfl_sync(mask, static_cast<C>(v), 0));
+  }
 }
 
 // Combines v over the first `n` lanes of the calling warp (1 <= n <= 32; all

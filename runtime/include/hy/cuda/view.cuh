@@ -10,6 +10,19 @@
 
 namespace hy::cuda {
 
+namespace detail {
+// at(i) out of range (views and worklist views): stops, naming the index.
+__host__ __device__ inline void at_out_of_range(const char *what, long long i, long long n) {
+  printf("hy: %s at(): index %lld out of range (size %lld)\n", what, i, n);
+#if defined(__CUDA_ARCH__)
+  __trap();
+#else
+  std::fflush(stdout);
+  std::abort();
+#endif
+}
+} // namespace detail
+
 template <class T, int N>
 struct view {
   static_assert(N >= 1 && N <= 3, "hy::cuda::view supports ranks 1 to 3");
@@ -46,6 +59,37 @@ struct view {
       return static_cast<std::size_t>(ext[0] * ext[1] * ext[2]);
   }
   __host__ __device__ __forceinline__ T *data() const { return p; }
+  __host__ __device__ __forceinline__ bool empty() const { return size() == 0; }
+
+  // The rest of what a kernel may call on a `const std::vector` (rank 1):
+  // front(), back(), at() and range iteration, as on the host.
+  template <int M = N, class = std::enable_if_t<M == 1>>
+  __host__ __device__ __forceinline__ T &front() const {
+    bounds(0, 0);
+    return p[0];
+  }
+  template <int M = N, class = std::enable_if_t<M == 1>>
+  __host__ __device__ __forceinline__ T &back() const {
+    bounds(0, ext[0] - 1);
+    return p[ext[0] - 1];
+  }
+  /// Always checked, as std::vector::at: an index out of range stops the
+  /// kernel with a message (the host's std::out_of_range has no device
+  /// counterpart; an exception leaving an OpenMP loop ends the program too).
+  template <int M = N, class = std::enable_if_t<M == 1>>
+  __host__ __device__ __forceinline__ T &at(long long i) const {
+    if (i < 0 || i >= ext[0])
+      detail::at_out_of_range("vector", i, ext[0]);
+    return p[i];
+  }
+  template <int M = N, class = std::enable_if_t<M == 1>>
+  __host__ __device__ __forceinline__ T *begin() const {
+    return p;
+  }
+  template <int M = N, class = std::enable_if_t<M == 1>>
+  __host__ __device__ __forceinline__ T *end() const {
+    return p + ext[0];
+  }
 
 private:
   // Row-major, like hy::array: plain address arithmetic unless

@@ -130,6 +130,21 @@ struct worklist_view {
   __host__ __device__ T &operator()(long long i) const { return items[checked(i)]; }
   __host__ __device__ T &operator[](long long i) const { return items[checked(i)]; }
   __host__ __device__ T *data() const { return items; }
+  // As hy::worklist on the host: empty(), front(), back(), at() (always
+  // checked: out of range stops the kernel with a message) and iteration.
+  __host__ __device__ bool empty() const { return size() == 0; }
+  __host__ __device__ T &front() const { return items[checked(0)]; }
+  __host__ __device__ T &back() const {
+    return items[checked(static_cast<long long>(size()) - 1)];
+  }
+  __host__ __device__ T &at(long long i) const {
+    const long long n = static_cast<long long>(size());
+    if (i < 0 || i >= n)
+      detail::at_out_of_range("worklist", i, n);
+    return items[i];
+  }
+  __host__ __device__ T *begin() const { return items; }
+  __host__ __device__ T *end() const { return items + size(); }
 
 private:
   __host__ __device__ long long checked(long long i) const {
