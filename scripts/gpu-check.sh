@@ -154,6 +154,16 @@ elif [ -e .gpu/delta/delta_kernels.cuda.cu ] &&
     c=$(HY_DEVICE=gpu HY_SYNC=1 timeout 120 "$B/delta_cuda" $spec --verify 2>&1 | grep verify | tail -1)
     result "delta[$spec]" $(echo "$c" | grep -q "matches" && echo 1 || echo 0) "$c"
   done
+  # Transfers per solve (the regression of issue 27: every solve copied its
+  # arrays back and up again): over 4 sources x (warm-up + 3 runs) the only
+  # copies back may be dist, once per source, when main reads it, plus
+  # worklist counts (8 bytes each).
+  st=$(HY_DEVICE=gpu HY_STATS=1 timeout 120 "$B/delta_cuda" --generate rmat:scale=14,ef=16,seed=$seed --undirected \
+       --weights int:255 --sources 4 --repeat 3 --delta 32 2>&1 | grep "hy stats")
+  d2h=$(echo "$st" | sed -n 's/.*device->host [0-9]* transfers (\([0-9]*\) bytes).*/\1/p')
+  budget=$((4 * 16384 * 4 + 65536))
+  result "delta[transfers back over 4 sources x 4 solves <= $budget bytes]" \
+    $([ -n "$d2h" ] && [ "$d2h" -le "$budget" ] && echo 1 || echo 0) "${st:-no hy stats line}"
 else
   result delta 0 "build failed (see delta-build.log)"
 fi

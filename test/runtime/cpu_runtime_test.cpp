@@ -15,6 +15,7 @@
 #include <climits>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <random>
 #include <type_traits>
 #include <utility>
@@ -121,6 +122,50 @@ TEST(Array, MoveTransfersStorage) {
   EXPECT_EQ(c.data(), p);
   EXPECT_EQ(c.size(), 10u);
   EXPECT_EQ(c.extent(0), 10u);
+}
+
+// The hook a backend uses for arrays it parked (hy/array.hpp,
+// before_host_access): every host accessor calls unpark first, fill() with
+// overwrite, and nothing is called while the array is not parked.
+struct fake_mirror : hy::detail::mirror_base {
+  static int calls, overwrites;
+};
+int fake_mirror::calls = 0, fake_mirror::overwrites = 0;
+
+TEST(Array, ParkedAccessorsUnparkFirst) {
+  hy::array<int, 2> a(3, 4);
+  auto m = std::make_unique<fake_mirror>();
+  m->unpark = [](const void *owner, bool overwrite) {
+    ++fake_mirror::calls;
+    fake_mirror::overwrites += overwrite;
+    static_cast<const hy::array<int, 2> *>(owner)->hy_mirror()->parked = false;
+  };
+  fake_mirror *raw = m.get();
+  a.hy_set_mirror(std::move(m));
+  fake_mirror::calls = fake_mirror::overwrites = 0;
+  a(1, 1) = 5;
+  EXPECT_EQ(fake_mirror::calls, 0); // not parked: no call
+  raw->parked = true;
+  a(0, 0) = 1;
+  EXPECT_EQ(fake_mirror::calls, 1);
+  EXPECT_FALSE(raw->parked.load());
+  raw->parked = true;
+  const hy::array<int, 2> &c = a;
+  EXPECT_EQ(c(1, 1), 5);
+  EXPECT_EQ(fake_mirror::calls, 2);
+  raw->parked = true;
+  EXPECT_NE(a.data(), nullptr);
+  EXPECT_EQ(fake_mirror::calls, 3);
+  raw->parked = true;
+  EXPECT_NE(c.data(), nullptr);
+  EXPECT_EQ(fake_mirror::calls, 4);
+  raw->parked = true;
+  EXPECT_EQ(a.hy_storage(), c.hy_storage()); // the backend's own access: no call
+  EXPECT_EQ(fake_mirror::calls, 4);
+  a.fill(7);
+  EXPECT_EQ(fake_mirror::calls, 5);
+  EXPECT_EQ(fake_mirror::overwrites, 1);
+  EXPECT_EQ(a(2, 3), 7);
 }
 
 TEST(Array, TypeProperties) {

@@ -849,6 +849,81 @@ static void test_nested_scopes() {
   report("mirror.nested_scope.list_empty_after", hc::detail::deferred_syncs().empty(), "");
 }
 
+// Parked arrays: the outermost scope's escapes copy nothing back; the
+// array's own accessors bring the device's data back on first use, and only
+// then; a host write after that reaches the next kernel; fill() and a
+// scope whose array never changes on the host copy nothing at all; copies
+// and data() see the kernels' values. (The samples solve one source per
+// call of a translated function: each call used to copy all its arrays
+// back and upload them again.)
+static void test_parked_arrays() {
+  using hc::read_write;
+  auto bump = [](hy::array<float, 1> &a) { // a translated function called from plain code
+    hc::resident_scope scope;
+    scope.escape(a);
+    auto v = hc::device(a, read_write, WHERE);
+    k_add1d<float><<<4, 256>>>(v, 1.0f);
+    hc::after_launch(WHERE);
+  };
+  auto values = [](const hy::array<float, 1> &a, float add, std::string &why) {
+    for (long long i = 0; i < (long long)a.size(); ++i)
+      if (a(i) != float(i) + add) {
+        why = "element " + std::to_string(i) + " is " + std::to_string(a(i)) + ", want " +
+              std::to_string(float(i) + add);
+        return false;
+      }
+    return true;
+  };
+  std::string why;
+  hy::array<float, 1> X(1000);
+  for (long long i = 0; i < 1000; ++i)
+    X(i) = float(i);
+  const hy::transfer_totals t0 = hy::transfers();
+  bump(X);
+  bump(X);
+  bump(X);
+  const hy::transfer_totals t1 = hy::transfers();
+  report("parked.calls_copy_once", t1.h2d - t0.h2d == 1 && t1.d2h == t0.d2h,
+         std::to_string(t1.h2d - t0.h2d) + " uploads, " + std::to_string(t1.d2h - t0.d2h) +
+             " downloads over three calls, want 1 and 0");
+  report("parked.flag_set", X.hy_mirror() && X.hy_mirror()->parked.load(), "");
+  const hy::array<float, 1> &cx = X;
+  report("parked.const_read_sees_device", values(cx, 3.0f, why), why);
+  const hy::transfer_totals t2 = hy::transfers();
+  report("parked.one_download", t2.d2h - t1.d2h == 1, std::to_string(t2.d2h - t1.d2h) + " downloads");
+  X(0) = -100.0f; // a host write: the next kernel must see it
+  bump(X);
+  report("parked.host_write_reaches_kernel", X(0) == -99.0f,
+         "X(0) = " + std::to_string(X(0)) + ", want -99");
+  X(0) = 0.0f;
+  bump(X); // X(i) = i + 5 except X(0) = 1
+  X(0) = 5.0f;
+  bump(X);
+  report("parked.data_sees_device", X.data()[7] == 13.0f, "data()[7] = " + std::to_string(X.data()[7]));
+  bump(X);
+  const hy::array<float, 1> copy = X;
+  report("parked.copy_sees_device", values(copy, 7.0f, why), why);
+  bump(X);
+  const hy::transfer_totals t3 = hy::transfers();
+  X.fill(2.0f); // replaces everything: nothing comes back
+  const hy::transfer_totals t4 = hy::transfers();
+  report("parked.fill_downloads_nothing", t4.d2h == t3.d2h, std::to_string(t4.d2h - t3.d2h));
+  bump(X);
+  bool all3 = true;
+  for (long long i = 0; i < 1000; ++i)
+    all3 = all3 && X(i) == 3.0f;
+  report("parked.fill_reaches_kernel", all3, "");
+  // A read-only sync (as hyc's host(a, read) before a host read) keeps the
+  // array parked: a write through the accessor afterwards still reaches the
+  // device copy.
+  bump(X);
+  hc::host(X, hc::read);
+  report("parked.read_sync_keeps_flag", X.hy_mirror()->parked.load(), "");
+  X(1) = 100.0f;
+  bump(X);
+  report("parked.write_after_read_sync", X(1) == 101.0f, "X(1) = " + std::to_string(X(1)));
+}
+
 static void test_view_layout() {
   hy::array<int, 3> C(5, 6, 7);
   C.fill(-1);
@@ -1556,6 +1631,7 @@ int main(int argc, char **argv) {
     test_mirror_arrays();
     test_copies_and_containers();
     test_nested_scopes();
+    test_parked_arrays();
     test_staged_transfers();
     test_view_layout();
     test_mirror_vectors();

@@ -3,6 +3,7 @@
 // CUDA build attaches a device mirror through the opaque mirror slot.
 #pragma once
 
+#include <atomic>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +25,15 @@ struct mirror_base {
   /// element, so copies call it first (a struct holding arrays, a
   /// std::vector of arrays copied after kernels wrote them).
   void (*sync_host)(const void *owner) = nullptr;
+  /// Parked: the device may hold newer data than the host buffer, and host
+  /// code the backend does not see (a plain .cpp file calling translated
+  /// functions) may touch the array next. Set when the outermost translated
+  /// function returns instead of copying everything back then; the array's
+  /// own host accessors call `unpark` first (hy::cuda: a copy back only of
+  /// arrays host code really touches). `overwrite`: the caller replaces
+  /// every element (fill), so nothing needs to come back.
+  std::atomic<bool> parked{false};
+  void (*unpark)(const void *owner, bool overwrite) = nullptr;
 };
 
 // Before a copy reads `o`'s host buffer: its newest data (no-op on CPU-only
@@ -31,6 +41,15 @@ struct mirror_base {
 template <class A> void before_copy(const A &o) {
   if (const mirror_base *m = o.hy_mirror(); m && m->sync_host)
     m->sync_host(&o);
+}
+
+// Before host code reads or writes the elements of `a` through its own
+// accessors: the newest data, if the backend parked it (one load and a
+// branch otherwise; nothing on CPU-only builds, which attach no mirror).
+template <class A> void before_host_access(const A &a, bool overwrite = false) {
+  if (const mirror_base *m = a.hy_mirror();
+      m && m->parked.load(std::memory_order_acquire))
+    m->unpark(&a, overwrite);
 }
 
 template <class... I>
@@ -118,22 +137,34 @@ public:
             class = std::enable_if_t<sizeof...(I) == N &&
                                      detail::all_integral_v<I...>>>
   T &operator()(I... idx) {
+    detail::before_host_access(*this);
     return data_[offset(static_cast<std::size_t>(idx)...)];
   }
   template <class... I,
             class = std::enable_if_t<sizeof...(I) == N &&
                                      detail::all_integral_v<I...>>>
   const T &operator()(I... idx) const {
+    detail::before_host_access(*this);
     return data_[offset(static_cast<std::size_t>(idx)...)];
   }
 
   std::size_t extent(int d) const { return ext_[d]; }
   std::size_t size() const { return size_; }
-  T *data() { return data_.get(); }
-  const T *data() const { return data_.get(); }
+  T *data() {
+    detail::before_host_access(*this);
+    return data_.get();
+  }
+  const T *data() const {
+    detail::before_host_access(*this);
+    return data_.get();
+  }
+  /// The host buffer as it is, for the backend's own copies (no
+  /// before_host_access: the backend knows which side is newer).
+  T *hy_storage() const noexcept { return data_.get(); }
 
   /// Sets every element to v.
   void fill(const T &v) {
+    detail::before_host_access(*this, true);
     for (std::size_t i = 0; i < size_; ++i)
       data_[i] = v;
   }

@@ -6,6 +6,8 @@
 // launching a kernel that fetches an array and receives more than one.
 #pragma once
 
+#include <hy/array.hpp>
+
 #include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
@@ -20,10 +22,16 @@ struct array_span {
   bool fetched = false;
 };
 
+template <class A> const void *storage_of(const A &a) { return a.data(); }
+// Only the address: no sync of a parked array (hy/array.hpp).
+template <class T, int N> const void *storage_of(const hy::array<T, N> &a) {
+  return a.hy_storage();
+}
+
 template <class A>
 array_span span_of(const A &a, const char *name, bool fetched) {
-  const char *b = reinterpret_cast<const char *>(a.data());
-  return {b, b + a.size() * sizeof(*a.data()), name, fetched};
+  const char *b = static_cast<const char *>(storage_of(a));
+  return {b, b + a.size() * sizeof(*a.data()), name, fetched}; // unevaluated
 }
 
 /// Stops with an error naming both arrays when a fetched array shares bytes

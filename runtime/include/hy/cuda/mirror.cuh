@@ -177,10 +177,13 @@ view<T, N> device(const hy::array<T, N> &a, access acc, const char *where) {
   if (!m) {
     auto fresh = std::make_unique<detail::array_mirror>();
     fresh->sync_host = [](const void *owner) { host(*static_cast<const hy::array<T, N> *>(owner), read); };
+    fresh->unpark = [](const void *owner, bool all) {
+      host(*static_cast<const hy::array<T, N> *>(owner), all ? overwrite : read_write);
+    };
     m = fresh.get();
     a.hy_set_mirror(std::move(fresh));
   }
-  m->copy.to_device(a.data(), a.size() * sizeof(T), acc, where);
+  m->copy.to_device(a.hy_storage(), a.size() * sizeof(T), acc, where);
   view<T, N> v;
   v.p = static_cast<T *>(m->copy.dev);
   for (int d = 0; d < N; ++d)
@@ -215,7 +218,32 @@ void host(const hy::array<T, N> &a, access acc) {
   auto *m = dynamic_cast<detail::array_mirror *>(a.hy_mirror());
   if (!m)
     return;
-  m->copy.to_host(const_cast<T *>(a.data()), a.size() * sizeof(T), acc);
+  m->copy.to_host(a.hy_storage(), a.size() * sizeof(T), acc);
+  // Host code may write from now on, and the device copy knows it: no
+  // longer parked. After a read-only sync it stays parked, so that the
+  // array's next accessor still tells the device copy of host writes.
+  if (acc & write)
+    m->parked.store(false, std::memory_order_release);
+}
+
+/// The outermost translated function is returning and `a` outlives it:
+/// host code that hyc does not see may use it next. Nothing is copied
+/// now; the array is marked so that its own host accessors (operator(),
+/// data(), fill, copies) bring the device's data back first and tell the
+/// device copy that the host may write (docs/runtime-cuda.md, "Parked
+/// arrays"). An array that is only used by kernels again never travels.
+template <class T, int N>
+void park(const hy::array<T, N> &a) {
+  std::lock_guard<std::mutex> lock(detail::coherence_mutex());
+  auto *m = dynamic_cast<detail::array_mirror *>(a.hy_mirror());
+  if (!m || m->copy.state == detail::newest::host)
+    return;
+  if (a.hy_storage() != m->copy.host_data || a.size() * sizeof(T) != m->copy.bytes) {
+    // The host buffer was replaced since the last launch: it is the data.
+    m->copy.state = detail::newest::host;
+    return;
+  }
+  m->parked.store(true, std::memory_order_release);
 }
 
 template <class T>
@@ -278,6 +306,12 @@ namespace hy {
 namespace cuda {
 
 namespace detail {
+// At the end of the outermost scope: hy::arrays are parked (their own
+// accessors sync lazily); anything else (worklists, std::vectors, whose
+// host side hy cannot watch) is brought back at once.
+template <class A> void park_or_sync(const A &a) { host(a, read_write); }
+template <class T, int N> void park_or_sync(const hy::array<T, N> &a) { park(a); }
+
 // What a nested scope hands on for an escaped array: the sync itself, kept
 // until the outermost scope ends, with the mirror that says the array is
 // still alive then. Nothing for an array that never reached the device.
@@ -289,7 +323,7 @@ template <class A> void defer_escape(const A &a) {
   for (const deferred_sync &s : d)
     if (s.mirror == m)
       return;
-  d.push_back({m, [&a] { host(a, read_write); }});
+  d.push_back({m, [&a] { park_or_sync(a); }});
 }
 // std::vector's device copies live in the registry, by address, and outlive
 // the vector: a nested scope brings them back at once.
@@ -326,7 +360,7 @@ public:
       d.sync();
   }
   template <class A> void escape(const A &a) {
-    syncs_.push_back([&a] { host(a, read_write); });
+    syncs_.push_back([&a] { detail::park_or_sync(a); });
     defers_.push_back([&a] { detail::defer_escape(a); });
   }
 
