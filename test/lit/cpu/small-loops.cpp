@@ -4,13 +4,14 @@
 // one iteration; a kernel with a second version (array reductions) takes
 // it below the threshold; bounds with side effects get no test. The report
 // gives each kernel's estimate, and names the host loop around a kernel
-// (a region per iteration of it). Serial output and the CUDA target's CPU
-// fallback have no test.
+// (a region per iteration of it). The CUDA target's CPU fallback carries
+// the same test (no report); serial output has none.
 // RUN: %hyc --target=openmp --no-line-directives %s | %strip | FileCheck %s -check-prefix=OMP
 // RUN: %hyc --target=openmp -Rhy %s -o %t.omp.cpp 2>&1 | FileCheck %s -check-prefix=REPORT
 // RUN: %cxx -std=c++17 -fopenmp -fsyntax-only -Wall -Werror -I%hy_inc %t.omp.cpp
 // RUN: %hyc --target=serial --no-line-directives %s | %strip | FileCheck %s -check-prefix=NONE
-// RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s -check-prefix=NONE
+// RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s -check-prefix=CUDA
+// CUDA: omp parallel for firstprivate(n, a) schedule(static) if(hy::omp_worth((long long)(n), 4))
 // NONE-NOT: omp_worth({{[(0-9]}}
 #include <hy/hy.hpp>
 #include <vector>

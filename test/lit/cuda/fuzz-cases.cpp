@@ -26,7 +26,7 @@ void unusedFetch(const hy::array<int, 1> &a, hy::array<int, 1> &b) {
 // writes them as compound assignments (and runs such thread loops in order
 // rather than as SIMD lanes, whose header is the loop's as written).
 // CHECK-LABEL: template <class T> void down(
-// CHECK: _Pragma("omp parallel for collapse(2) firstprivate(n, a) schedule(static)")
+// CHECK: _Pragma("omp parallel for collapse(2) firstprivate(n, a) schedule(static) if(hy::omp_worth({{.*}}))")
 // CHECK-NEXT: for (int i = n - 1; i >= 0; i -= (1))
 // CHECK: for (int j = hy::omp_start<int>(0, n, 2, true, false, "fuzz-cases.cpp:[[@LINE+6]]:5"); j < n; j += (2))
 // CHECK: for (int k = 0; k < 16; k += (1))

@@ -390,7 +390,9 @@ struct CpuKernel {
   // Small loops on the calling thread (hy/omp_work.hpp): the test the
   // OpenMP target puts on the kernel, or "" (and why not in whyNoWorth).
   std::string worthTest() {
-    if (in.opts.target != Target::OpenMP || oneThread)
+    // Also the CUDA target's CPU fallback: the same OpenMP loop, run when
+    // no GPU is used.
+    if (in.opts.target == Target::Serial || oneThread)
       return "";
     // The block loop left out of the collapse for vectorisation counts
     // with the others (its bounds do not use their indices).
