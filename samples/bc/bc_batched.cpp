@@ -48,6 +48,7 @@ namespace {
 
 constexpr int kItems = 256; // items per block of the thread-per-item kernels
 constexpr int kWarp = 32;   // threads of a vertex with kWarpDegree <= degree < kBlockDegree
+constexpr int kWarpsPerBlock = 8; // such vertices per block (blocks of one warp fill half an SM)
 
 // Where each level starts in the stack and in the two queues of heavy items.
 struct levels {
@@ -128,11 +129,14 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
     const long long wlo = lv.warp[level], whi = lv.warp[level + 1];
     const long long blo = lv.block[level], bhi = lv.block[level + 1];
 #pragma hy parallel for reduction(min : d) reduction(+ : sigma, pending)
-    for (long long i = wlo; i < whi; ++i) {
-      const long long item = warpq(i);
-      const int b = row_of(item), v = vertex_of(item);
+    for (long long c = 0; c < (whi - wlo + kWarpsPerBlock - 1) / kWarpsPerBlock; ++c)
 #pragma hy parallel for into(threads)
-      for (int lane = 0; lane < kWarp; ++lane)
+      for (int t = 0; t < kWarpsPerBlock * kWarp; ++t) {
+        const long long i = wlo + c * kWarpsPerBlock + t / kWarp; // the warp's item
+        if (i >= whi)
+          continue;
+        const long long item = warpq(i);
+        const int b = row_of(item), v = vertex_of(item), lane = t % kWarp;
         for (long long e = off(v) + lane; e < off(v + 1); e += kWarp) {
           const int x = col(e);
           if (Weighted) {
@@ -154,7 +158,7 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
               sigma(b, x) += sigma(b, v);
           }
         }
-    }
+      }
 #pragma hy parallel for reduction(min : d) reduction(+ : sigma, pending)
     for (long long i = blo; i < bhi; ++i) {
       const long long item = blockq(i);

@@ -166,13 +166,16 @@ void delta_stepping(const split_graph<W> &g, int source, hy::array<W, 1> &dist, 
 // thread per vertex would leave a hub's thread walking its arcs while the
 // others wait. As in Merrill, Garland and Grimshaw's BFS, the work is
 // matched to the degree: a thread relaxes a vertex with fewer than 32 arcs,
-// a warp (a block of 32 threads) one with fewer than 1024, a block of 256
-// threads a hub. The first kernel, a thread per item in blocks of 256,
-// relaxes the small ones and queues the others for the two kernels after it.
+// a warp one with fewer than 1024 (eight such vertices to a block of 256
+// threads: blocks of one warp would leave half of each multiprocessor's
+// thread slots empty), a block of 256 threads a hub. The first kernel, a
+// thread per item in blocks of 256, relaxes the small ones and queues the
+// others for the two kernels after it.
 
 constexpr int kItemsPerBlock = 256; // items per block of the first kernel
 constexpr int kWarpDegree = 32;     // a warp per vertex from this degree on
 constexpr int kBlockDegree = 1024;  // a block per vertex from this degree on
+constexpr int kWarpsPerBlock = 8;   // vertices (a warp each) per block of the second kernel
 
 // Relaxes the arcs [off(v), off(v + 1)) of every vertex v in `items`: a
 // distance d that improves dist(w) pushes w into `near` if d < limit, else
@@ -217,11 +220,14 @@ static void relax_items(const hy::worklist<int> &items, const hy::array<long lon
       }
     }
 #pragma hy parallel for reduction(min : dist) reduction(max : claim)
-  for (std::size_t i = 0; i < warps.size(); ++i) {
-    const int v = warps(i);
-    const W dv = dist(v);
+  for (std::size_t b = 0; b < (warps.size() + kWarpsPerBlock - 1) / kWarpsPerBlock; ++b)
 #pragma hy parallel for into(threads)
-    for (int lane = 0; lane < 32; ++lane)
+    for (int t = 0; t < kWarpsPerBlock * 32; ++t) {
+      const std::size_t i = b * kWarpsPerBlock + t / 32; // the warp's vertex
+      if (i >= warps.size())
+        continue;
+      const int v = warps(i), lane = t % 32;
+      const W dv = dist(v);
       for (long long e = off(v) + lane; e < off(v + 1); e += 32) {
         const int w = col(e);
         const W d = dv + wt(e);
@@ -234,7 +240,7 @@ static void relax_items(const hy::worklist<int> &items, const hy::array<long lon
           }
         }
       }
-  }
+    }
 #pragma hy parallel for reduction(min : dist) reduction(max : claim)
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const int v = blocks(i);
