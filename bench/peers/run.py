@@ -39,6 +39,8 @@ import argparse
 import array
 import concurrent.futures as cf
 import datetime
+import heapq
+import json
 import os
 import re
 import shutil
@@ -50,10 +52,13 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HERE = os.path.join(ROOT, "bench", "peers")
 LOG = None
+HARD_STOP = None  # no command runs past this time (time.time()): the run's --deadline + 60 s
 
 
 def sh(cmd, env=None, timeout=None, check=True, cwd=None):
     """Runs cmd (a list), returns stdout+stderr; raises with the output on failure."""
+    if HARD_STOP and timeout:
+        timeout = max(10, min(timeout, HARD_STOP - time.time()))
     e = dict(os.environ)
     e.update(env or {})
     t0 = time.time()
@@ -257,22 +262,36 @@ def read_bin(path, code):
 def compare_bc(base, other, sources):
     """Scores as ratios to GAP's top vertex that is no source (GAP and
     Gardenia also add a source's own dependency to its score; hy does not,
-    so sources are left out), largest difference, and the top 10s."""
+    so sources are left out): the largest difference, and the top 10s."""
     skip = set(sources)
     n = min(len(base), len(other))
-    ref = max((v for v in range(n) if v not in skip), key=lambda v: base[v])
-    if other[ref] == 0 or other[ref] != other[ref]:
-        return None, [], False
+    keep = [v for v in range(n) if v not in skip]
+    top_b = heapq.nlargest(10, keep, key=lambda v: base[v])
+    ref = top_b[0]
+    if not other[ref] > 0:
+        return None, [], top_b
     b0, o0 = base[ref], other[ref]
     worst = 0.0
-    for v in range(n):
-        if v not in skip:
-            d = abs(base[v] / b0 - other[v] / o0)
-            if d > worst or d != d:
-                worst = d
-    top_b = sorted((v for v in range(n) if v not in skip), key=lambda v: -base[v])[:10]
-    top_o = sorted((v for v in range(n) if v not in skip), key=lambda v: -other[v])[:10]
-    return worst, top_o, top_o == top_b
+    for v in keep:
+        d = abs(base[v] / b0 - other[v] / o0)
+        if not d <= worst:  # also a NaN, which stops the search
+            worst = d
+            if d != d:
+                break
+    top_o = heapq.nlargest(10, keep, key=lambda v: other[v])
+    return worst, top_o, top_b
+
+
+def bc_verdict(worst, top_o, top_b):
+    """The check column of a BC row compared with GAP's scores (float32:
+    1e-4 of the top score is far above their rounding)."""
+    if worst is None:
+        return "MISMATCH: no score at GAP's top vertex (zero or NaN)"
+    if worst != worst or worst > 1e-4:
+        return f"MISMATCH: scores differ from GAP's by up to {worst:.2g} of the top score"
+    top = ("top 10 = GAP's" if top_o == top_b else "top 10 = GAP's as a set (order differs within rounding)"
+           if set(top_o) == set(top_b) else "top 10 DIFFER from GAP's: " + " ".join(map(str, top_o)))
+    return f"{top}; scores within {worst:.1e} of GAP's (as ratios to the top non-source vertex)"
 
 
 # --------------------------------------------------------------------------
@@ -290,13 +309,16 @@ def main():
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--compile-gpu", action="store_true", help="compile the GPU parts even without a GPU")
+    ap.add_argument("--deadline", type=int, default=420,
+                    help="seconds after the start past which the remaining measurements are skipped (default 420)")
     args = ap.parse_args()
     scale = args.scale or (14 if args.quick else 22)
     k = args.sources or (2 if args.quick else 16)
     os.makedirs(args.outdir, exist_ok=True)
-    global LOG
+    global LOG, HARD_STOP
     LOG = open(os.path.join(args.outdir, "run.log"), "w")
     t_start = time.time()
+    HARD_STOP = t_start + args.deadline + 60
     cpu, gpu = machine()
     have_gpu = gpu is not None and subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0
     nvcc_ok = bool(shutil.which("nvcc") or os.path.exists("/usr/local/cuda/bin/nvcc"))
@@ -379,33 +401,38 @@ def main():
                          note=f"Δ {best:g}" + (f" (ms at {others})" if others else "") + note,
                          check="; ".join(bad) if bad else checks[best] + (" (every Δ)" if len(per) > 1 else ""), cmd=cmd))
 
-    # ---- GAP ----
-    print("== GAP", flush=True)
-    gap_deltas = "1,2,4,8,16,32" if not args.quick else "1,2,8"
-    cmd = [b.p("gap_sssp_driver"), gap_deltas, "-f", wsg, "-n", str(k)]
-    out = attempt("GAP sssp", sh, cmd, omp_env, 600)
-    if out:
-        per = per_delta(out)
+    # ---- the measurements, most wanted first (a step past --deadline is skipped) ----
+    gap = {"scores": None, "top": []}
+
+    def gap_sssp():
+        gap_deltas = "2,4,8,16,32" if not args.quick else "1,2,8"
+        cmd = [b.p("gap_sssp_driver"), gap_deltas, "-f", wsg, "-n", str(k)]
+        per = per_delta(sh(cmd, omp_env, 240))
         drv_sources = [s for s, *_ in next(iter(per.values()))]
         best = min(per, key=lambda d: statistics.median(x[1] for x in per[d]))
-        own = attempt("GAP sssp binary", sh, [f"{gb}/sssp", "-f", wsg, "-n", str(k), "-d", f"{best:g}"], omp_env, 300)
+        own = attempt("GAP sssp binary", sh, [f"{gb}/sssp", "-f", wsg, "-n", str(k), "-d", f"{best:g}"], omp_env, 120)
         avg = re.search(r"Average Time:\s+([0-9.]+)", own or "")
         sssp_row("GAP sssp (DeltaStep, our driver)", "CPU", gap_commit, per, "gap_sssp_driver " + " ".join(cmd[1:]),
                  (f"; GAP's own `sssp -d {best:g}`: average {float(avg[1]) * 1e3:.1f} ms" if avg else "")
                  + ("" if drv_sources == sources else "; SOURCES DIFFER from bc -l's"))
-    gap_scores = None
-    cmd = [b.p("gap_bc_driver"), b.p("gap_bc.bin"), "-f", sg, "-i", str(k)]
-    out = attempt("GAP bc", sh, cmd, omp_env, 600)
-    if out:
+
+    def gap_bc():
+        cmd = [b.p("gap_bc_driver"), b.p("gap_bc.bin"), "-f", sg, "-i", str(k)]
+        out = sh(cmd, omp_env, 180)
         t = float(re.search(r"^time: ([0-9.]+) s", out, re.M)[1])
         same = [int(x) for x in re.findall(r"^source: (\d+)", out, re.M)] == sources
-        gap_scores = read_bin(b.p("gap_bc.bin"), "f")
+        gap["scores"] = read_bin(b.p("gap_bc.bin"), "f")
+        skip = set(sources)
+        gap["top"] = heapq.nlargest(10, (v for v in range(len(gap["scores"])) if v not in skip),
+                                    key=lambda v: gap["scores"][v])
         rows.append(dict(workload="BC", tool="GAP bc (Brandes, our driver)", kind="CPU", commit=gap_commit,
-                         ms=t / k * 1e3, note=f"sources one after another: time / {k}; GAP's own `bc -i {k} -l`: "
-                         f"{gap_bc_trial / k * 1e3:.1f} ms" + ("" if same else "; SOURCES DIFFER"),
-                         check="the reference for BC", cmd="gap_bc_driver " + " ".join(cmd[1:])))
-    out = attempt("GAP bfs", sh, [f"{gb}/bfs", "-f", sg, "-n", str(k), "-l"], omp_env, 300)
-    if out:
+                         ms=t / k * 1e3, note=f"sources one after another: time / {k}; GAP's own `bc -i {k} -l` (one "
+                         f"cold trial, no warm-up): {gap_bc_trial / k * 1e3:.1f} ms" + ("" if same else "; SOURCES DIFFER"),
+                         check="the reference for BC; its top 10 (no sources): " + " ".join(map(str, gap["top"])),
+                         cmd="gap_bc_driver " + " ".join(cmd[1:])))
+
+    def gap_bfs():
+        out = sh([f"{gb}/bfs", "-f", sg, "-n", str(k), "-l"], omp_env, 120)
         bfs_sources = [int(x) for x in re.findall(r"^Source:\s+(\d+)", out, re.M)]
         times = [float(x) for x in re.findall(r"Trial Time:\s+([0-9.]+)", out)]
         rows.append(dict(workload="BFS", tool="GAP bfs (direction-optimising)", kind="CPU", commit=gap_commit,
@@ -413,62 +440,68 @@ def main():
                          check="same sources as bc -l" if bfs_sources == sources else "SOURCES DIFFER",
                          cmd=f"bfs -f g.sg -n {k} -l"))
 
-    # ---- hy ----
-    print("== hy", flush=True)
     src_opt = ["--sources", src_csv] if k > 1 else ["--source", src_csv]
-    hy_bc = []
-    for build, kind, env, deltas, rep in (("cuda", "GPU", {"HY_DEVICE": "gpu"}, "16,32,64,128", "3"),
-                                          ("omp", "CPU", omp_env, "32,128", "1")):
-        exe = b.p(f"delta_{build}")
-        if (build == "cuda" and not have_gpu) or not os.path.exists(exe):
-            continue
-        cmd = [exe, "--input", hyg] + src_opt + ["--delta-sweep", deltas, "--repeat", "1", "--per-source"]
-        out = attempt(f"hy delta_{build}", sh, cmd, env, 600)
-        if out:
-            sssp_row(f"hy Δ-stepping, {'CUDA' if build == 'cuda' else f'OpenMP {args.threads} threads'}", kind,
-                     hy_commit, per_delta(out), f"delta_{build} " + " ".join(cmd[1:]))
-        exe = b.p(f"bc_{build}")
-        if not os.path.exists(exe):
-            continue
-        scores = b.p(f"hy_bc_{build}.txt")
-        cmd = [exe, "--input", hyg, "--sources", "list:" + src_csv, "--algorithm", "batched", "--repeat", rep,
-               "--top", "10", "--output", scores, "--json"]
-        out = attempt(f"hy bc_{build}", sh, cmd, env, 600)
-        if out:
-            import json
-            js = json.loads(next(line for line in out.splitlines() if line.startswith("{")))
-            rows.append(dict(workload="BC", tool=f"hy BC batched, {'CUDA' if build == 'cuda' else f'OpenMP {args.threads} threads'}",
-                             kind=kind, commit=hy_commit, ms=js["per_source_s"] * 1e3,
-                             note=f"batch {js.get('batch')}, {js.get('device')}; time of all sources / {k}"
-                                  + (f", median of {rep} runs" if rep != "1" else ""),
-                             check="", cmd=f"bc_{build} " + " ".join(cmd[1:]), scores=scores))
-            hy_bc.append(rows[-1])
+    hy_runs = {"cuda": ("GPU", {"HY_DEVICE": "gpu"}, "16,32,64,128", "3", "CUDA"),
+               "omp": ("CPU", omp_env, "32,128", "1", f"OpenMP {args.threads} threads")}
 
-    # ---- Gardenia ----
-    if args.gardenia and have_gpu:
-        print("== Gardenia", flush=True)
+    def hy_delta(build):
+        kind, env, deltas, _, label = hy_runs[build]
+        cmd = [b.p(f"delta_{build}"), "--input", hyg] + src_opt + ["--delta-sweep", deltas, "--repeat", "1",
+                                                                  "--per-source"]
+        sssp_row(f"hy Δ-stepping, {label}", kind, hy_commit, per_delta(sh(cmd, env, 240)),
+                 f"delta_{build} " + " ".join(cmd[1:]))
+
+    def hy_bc(build):
+        kind, env, _, rep, label = hy_runs[build]
+        scores = b.p(f"hy_bc_{build}.txt")
+        cmd = [b.p(f"bc_{build}"), "--input", hyg, "--sources", "list:" + src_csv, "--algorithm", "batched",
+               "--repeat", rep, "--top", "10", "--output", scores, "--json"]
+        out = sh(cmd, env, 180)
+        js = json.loads(next(line for line in out.splitlines() if line.startswith("{")))
+        rows.append(dict(workload="BC", tool=f"hy BC batched, {label}", kind=kind, commit=hy_commit,
+                         ms=js["per_source_s"] * 1e3,
+                         note=f"batch {js.get('batch')}, {js.get('device')}; time of all sources / {k}"
+                              + (f", median of {rep} runs" if rep != "1" else ""),
+                         check="", cmd=f"bc_{build} " + " ".join(cmd[1:]), scores=scores))
+
+    def gardenia_sssp():
         cmd = [b.p("gardenia_sssp"), gprefix, src_csv]
-        out = attempt("Gardenia sssp", sh, cmd, None, 600)
-        if out:
-            per = [(int(mm[1]), float(mm[2]) / 1e3, int(mm[3]), float(mm[4])) for mm in GARDENIA_SSSP.finditer(out)]
-            if per:
-                sssp_row("Gardenia SSSP linear_lb (our driver, real weights)", "GPU", gard_commit, {0.0: per},
-                         "gardenia_sssp " + " ".join(cmd[1:]))
-                rows[-1]["note"] = "worklist Bellman-Ford, no Δ; its own timer"
+        out = sh(cmd, None, 150)
+        per = [(int(mm[1]), float(mm[2]) / 1e3, int(mm[3]), float(mm[4])) for mm in GARDENIA_SSSP.finditer(out)]
+        sssp_row("Gardenia SSSP linear_lb (our driver, real weights)", "GPU", gard_commit, {0.0: per},
+                 "gardenia_sssp " + " ".join(cmd[1:]))
+        rows[-1]["note"] = "worklist Bellman-Ford, no Δ; its own timer"
+
+    def gardenia_bc():
         cmd = [b.p("gardenia_bc"), gprefix, src_csv, b.p("gardenia_bc.bin")]
-        out = attempt("Gardenia bc", sh, cmd, None, 600)
-        if out:
-            per = [(int(mm[1]), float(mm[2])) for mm in GARDENIA_BC.finditer(out)]
-            nonfinite = sum(int(mm[5]) for mm in GARDENIA_BC.finditer(out))
-            if per:
-                rows.append(dict(workload="BC", tool="Gardenia BC linear_lb (our driver)", kind="GPU", commit=gard_commit,
-                                 ms=statistics.median(x[1] for x in per), note="its own timer, per source"
-                                 + (f"; {nonfinite} non-finite scores" if nonfinite else ""),
-                                 check="", cmd="gardenia_bc " + " ".join(cmd[1:]), scores_bin=b.p("gardenia_bc.bin")))
-        elif out is None and failures and failures[-1].startswith("Gardenia bc"):
-            rows.append(dict(workload="BC", tool="Gardenia BC linear_lb (our driver)", kind="GPU", commit=gard_commit,
-                             ms=None, note="", check="FAILED: " + failures[-1][len("Gardenia bc: "):][:160].replace("\n", " "),
-                             cmd="gardenia_bc " + " ".join(cmd[1:])))
+        row = dict(workload="BC", tool="Gardenia BC linear_lb (our driver)", kind="GPU", commit=gard_commit, ms=None,
+                   note="", check="", cmd="gardenia_bc " + " ".join(cmd[1:]))
+        try:
+            out = sh(cmd, None, 150)
+        except RuntimeError as e:
+            row["check"] = "FAILED: " + str(e)[:200].replace("\n", " ")
+            rows.append(row)
+            raise
+        per = [float(mm[2]) for mm in GARDENIA_BC.finditer(out)]
+        nonfinite = sum(int(mm[5]) for mm in GARDENIA_BC.finditer(out))
+        row.update(ms=statistics.median(per), scores_bin=b.p("gardenia_bc.bin"),
+                   note="its own timer, per source" + (f"; {nonfinite} non-finite scores" if nonfinite else ""))
+        rows.append(row)
+
+    steps = []
+    if have_gpu:
+        steps += [("hy delta_cuda", hy_delta, "cuda"), ("hy bc_cuda", hy_bc, "cuda")]
+        if args.gardenia:
+            steps += [("Gardenia sssp", gardenia_sssp), ("Gardenia bc", gardenia_bc)]
+    steps += [("GAP sssp", gap_sssp), ("GAP bc", gap_bc), ("hy delta_omp", hy_delta, "omp"),
+              ("hy bc_omp", hy_bc, "omp"), ("GAP bfs", gap_bfs)]
+    for what, f, *a in steps:
+        print(f"== {what}", flush=True)
+        if time.time() - t_start > args.deadline:
+            failures.append(f"{what}: skipped, the run passed its --deadline of {args.deadline} s")
+            continue
+        attempt(what, f, *a)
+    gap_scores = gap["scores"]
 
     # ---- BC checks against GAP ----
     print("== BC checks", flush=True)
@@ -477,12 +510,7 @@ def main():
             continue
         try:
             other = read_hy_scores(r["scores"], n_nodes) if "scores" in r else read_bin(r["scores_bin"], "d")
-            worst, top, same = compare_bc(gap_scores, other, sources)
-            if worst is None:
-                r["check"] = "NO SCORES (zero or NaN at GAP's top vertex)"
-            else:
-                r["check"] = (f"top 10 {'= GAP' if same else 'DIFFER from GAP: ' + ' '.join(map(str, top[:10]))}; "
-                              f"max difference {worst:.1e} (scores / GAP's top non-source vertex)")
+            r["check"] = bc_verdict(*compare_bc(gap_scores, other, sources))
         except Exception as e:
             r["check"] = f"not checked: {e}"
     ovf = [s for s in sources if overflow.get(s, (0, False))[1]]
@@ -506,6 +534,7 @@ def main():
              "the same kind (GPU or CPU) over the tool's (> 1: the tool is faster).", "",
              "| workload | tool | kind | commit | time per source | MTEPS | hy ÷ tool | check | notes |",
              "|---|---|---|---|---:|---:|---:|---|---|"]
+    rows.sort(key=lambda r: ["SSSP", "BC", "BFS"].index(r["workload"]))
     for r in rows:
         ms = r["ms"]
         hyr = hy_ms.get((r["workload"], r["kind"]))
@@ -523,7 +552,7 @@ def main():
     open(os.path.join(args.outdir, "peers.md"), "w").write(text)
     print(text, flush=True)
     ex.shutdown()
-    bad = failures or any("MISMATCH" in r["check"] or "DIFFER" in r["check"] for r in rows)
+    bad = failures or any("MISMATCH" in r["check"] + r["note"] or "DIFFER" in r["check"] + r["note"] for r in rows)
     sys.exit(1 if bad else 0)
 
 
