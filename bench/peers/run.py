@@ -350,21 +350,21 @@ def main():
     spec = f"rmat:scale={scale},ef=16,seed=1"
     gen_cmd = ["--generate", spec, "--undirected", "--weights", "int:255"]
     hyg, wel, gprefix = b.p("graph", f"kron{scale}.hyg"), b.p("graph", f"kron{scale}.wel"), b.p("graph", f"kron{scale}")
-    info = sh([b.p("hy_graph_tool")] + gen_cmd + ["--type", "int", "--write", hyg, "--info"])
-    exp = sh([b.p("peer_export"), hyg, "--wel", wel] + (["--gardenia", gprefix] if args.gardenia else []))
+    info = sh([b.p("hy_graph_tool")] + gen_cmd + ["--type", "int", "--write", hyg, "--info"], timeout=240)
+    exp = sh([b.p("peer_export"), hyg, "--wel", wel] + (["--gardenia", gprefix] if args.gardenia else []), timeout=180)
     m = re.search(r"^graph: n (\d+), (\d+) arcs", exp, re.M)
     n_nodes, arcs = int(m[1]), int(m[2])
     gap_built.result()
     gb = b.p("gapbs")
-    conv = [ex.submit(sh, [f"{gb}/converter", "-f", wel, "-s", "-w", "-b", b.p("graph", "g.wsg")], omp_env),
-            ex.submit(sh, [f"{gb}/converter", "-f", wel, "-s", "-b", b.p("graph", "g.sg")], omp_env)]
+    conv = [ex.submit(sh, [f"{gb}/converter", "-f", wel, "-s", "-w", "-b", b.p("graph", "g.wsg")], omp_env, 240),
+            ex.submit(sh, [f"{gb}/converter", "-f", wel, "-s", "-b", b.p("graph", "g.sg")], omp_env, 240)]
     conv_out = [c.result() for c in conv]
     gap_graphs = re.findall(r"Graph has (\d+) nodes and (\d+) undirected edges", "\n".join(conv_out))
     gap_same = len(gap_graphs) == 2 and all(2 * int(e) == arcs for _, e in gap_graphs)
 
     # ---- GAP's sources ----
     print("== GAP's sources", flush=True)
-    out = sh([f"{gb}/bc", "-f", b.p("graph", "g.sg"), "-i", str(k), "-n", "1", "-l"], omp_env)
+    out = sh([f"{gb}/bc", "-f", b.p("graph", "g.sg"), "-i", str(k), "-n", "1", "-l"], omp_env, 180)
     sources = [int(x) for x in re.findall(r"^Source:\s+(\d+)", out, re.M)]
     gap_bc_trial = float(re.search(r"Trial Time:\s+([0-9.]+)", out)[1])
     if len(sources) != k:
@@ -378,7 +378,7 @@ def main():
     # ---- the reference ----
     print("== reference (toolkit's Dijkstra, path counts)", flush=True)
     ref, overflow = {}, {}
-    out = sh([b.p("peer_reference"), hyg, src_csv], omp_env, timeout=300)
+    out = sh([b.p("peer_reference"), hyg, src_csv], omp_env, timeout=180)
     for mm in REFERENCE.finditer(out):
         ref[int(mm[1])] = (int(mm[2]), float(mm[3]))
         overflow[int(mm[1])] = (float(mm[4]), mm[5] == "yes", int(mm[6]))
