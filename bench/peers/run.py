@@ -6,7 +6,7 @@
 
     bench/peers/run.py OUTDIR --gap GAPBS_CHECKOUT --gardenia GARDENIA_CHECKOUT
         [--scale 22] [--sources 16] [--bundle .gpu] [--build DIR] [--threads N]
-        [--quick] [--compile-gpu]
+        [--quick] [--compile-gpu] [--deadline 420]
 
 1. The graph, once: hy_graph_tool writes `rmat:scale=S,ef=16,seed=1
    --undirected --weights int:255` as .hyg (hy reads it); peer_export writes
