@@ -33,6 +33,7 @@ struct options {
   std::string delta = "auto";   // --delta X | auto
   std::string sweep;            // --delta-sweep X,Y,...
   std::string algorithm = "worklist"; // --algorithm buckets|worklist
+  bool per_source = false;      // --per-source: a line per source (time, checksum)
 };
 
 class cli : public hy::graph::sample_cli {
@@ -51,6 +52,10 @@ class cli : public hy::graph::sample_cli {
                "buckets: seed 002's form (a bucket index per vertex, every phase looks at all "
                "vertices); worklist (default): the current bucket and the later ones in worklists",
                o.algorithm);
+    add_flag("per-source",
+             "also print a line per source: its time and its checksum (the sum of its finite "
+             "distances plus the vertices it reaches)",
+             o.per_source);
   }
 
  private:
@@ -173,6 +178,9 @@ int run(const options &o) {
                                o.algorithm == "worklist" ? &ws : nullptr, dist);
       total += r.seconds;
       checksum += r.sum + r.reached;
+      if (o.per_source)
+        std::printf("source %d: delta %g, %.6f s, reached %lld, checksum %.17g\n", s,
+                    static_cast<double>(delta), r.seconds, r.reached, r.sum + r.reached);
       last = r.stats;
       if (o.g.verify) {
         const std::vector<W> want = hy::graph::dijkstra(g, s);
