@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <strings.h>
+#include <unistd.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -64,6 +67,22 @@ TEST(OmpWait, UserChoiceKept) {
     char *envp[] = {a, c.data(), nullptr};
     EXPECT_EQ(hy::detail::omp_wait_environment(envp), nullptr) << chosen;
   }
+  // Threads bound to places: no restart (it would inherit the initial
+  // thread's one place for every thread).
+  for (const char *bound : {"OMP_PROC_BIND=close", "OMP_PROC_BIND=TRUE", "OMP_PLACES=cores",
+                            "GOMP_CPU_AFFINITY=0-3", "KMP_AFFINITY=compact"}) {
+    std::string c = bound;
+    char a[] = "PATH=/bin";
+    char *envp[] = {a, c.data(), nullptr};
+    EXPECT_EQ(hy::detail::omp_wait_environment(envp), nullptr) << bound;
+  }
+  {
+    char a[] = "OMP_PROC_BIND=false";
+    char *envp[] = {a, nullptr};
+    char **env = hy::detail::omp_wait_environment(envp);
+    EXPECT_NE(env, nullptr);
+    std::free(env);
+  }
   // A name that only starts like one is not a choice.
   char a[] = "OMP_WAIT_POLICYX=1";
   char *envp[] = {a, nullptr};
@@ -77,8 +96,24 @@ TEST(OmpWait, UserChoiceKept) {
 TEST(OmpWait, ThisProgramWaitsPassivelyByDefault) {
   if (std::getenv("GOMP_SPINCOUNT") || std::getenv("KMP_BLOCKTIME") || std::getenv("HY_OMP_WAIT"))
     GTEST_SKIP() << "the environment chose a waiting policy";
+  if (std::getenv("OMP_PLACES") || std::getenv("GOMP_CPU_AFFINITY") || std::getenv("KMP_AFFINITY") ||
+      (std::getenv("OMP_PROC_BIND") && strcasecmp(std::getenv("OMP_PROC_BIND"), "false") != 0))
+    GTEST_SKIP() << "threads bound to places: the program keeps the runtime's default";
   const char *p = std::getenv("OMP_WAIT_POLICY");
   ASSERT_NE(p, nullptr);
+}
+
+// Run by the ctest runtime.cpu.bound_places with OMP_PROC_BIND=close
+// OMP_PLACES=cores: the program was not run again, so its threads keep
+// every core as a place (a restart inherited the first place only).
+TEST(OmpWait, BoundThreadsKeepTheirPlaces) {
+  if (!std::getenv("OMP_PLACES"))
+    GTEST_SKIP() << "run with OMP_PLACES set (ctest runtime.cpu.bound_places)";
+  EXPECT_EQ(std::getenv("OMP_WAIT_POLICY"), nullptr);
+  const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  if (cpus < 2)
+    GTEST_SKIP() << "one CPU: one place either way";
+  EXPECT_GE(omp_get_num_places(), 2) << cpus << " CPUs online";
 }
 #endif
 

@@ -17,7 +17,11 @@
 // with OMP_WAIT_POLICY=passive added to its environment. Whatever the user
 // sets wins: OMP_WAIT_POLICY=active (or GOMP_SPINCOUNT=N) for spinning;
 // HY_OMP_WAIT=keep (or building with -DHY_NO_OMP_WAIT) leaves the runtime's
-// own default. Only Linux executables (not shared libraries, whose code
+// own default, and so does binding threads to places (OMP_PROC_BIND other
+// than false, OMP_PLACES, GOMP_CPU_AFFINITY, KMP_AFFINITY): libgomp binds
+// the initial thread when it is loaded, and the program run again would
+// inherit that one place for every thread (the Δ-stepping sample on 16
+// cores with OMP_PROC_BIND=close OMP_PLACES=cores ran 9x slower). Only Linux executables (not shared libraries, whose code
 // must not restart the program that loads them), and not set-user-ID ones.
 // A tool that runs the program must follow the exec (valgrind needs
 // --trace-children=yes; or set OMP_WAIT_POLICY under it).
@@ -28,6 +32,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <strings.h>
 #include <sys/auxv.h>
 #include <unistd.h>
 
@@ -41,10 +46,21 @@ inline char **omp_wait_environment(char **envp) {
   size_t n = 0;
   for (; envp[n]; ++n) {
     static const char *const chosen[] = {"OMP_WAIT_POLICY=", "GOMP_SPINCOUNT=", "KMP_BLOCKTIME=",
-                                         "HY_OMP_WAIT="};
+                                         "HY_OMP_WAIT=",
+                                         // Threads bound to places: libgomp has bound this
+                                         // (initial) thread to the first place when it was
+                                         // loaded, and a program run again would inherit
+                                         // that one place for all its threads (16 threads
+                                         // on one core). Binding also says the cores are
+                                         // the program's own, where spinning is right.
+                                         "OMP_PLACES=", "GOMP_CPU_AFFINITY=", "KMP_AFFINITY="};
     for (const char *c : chosen)
       if (std::strncmp(envp[n], c, std::strlen(c)) == 0)
         return nullptr;
+    static const char bind[] = "OMP_PROC_BIND=";
+    if (std::strncmp(envp[n], bind, sizeof bind - 1) == 0 &&
+        strcasecmp(envp[n] + sizeof bind - 1, "false") != 0)
+      return nullptr;
   }
   char **env = static_cast<char **>(std::malloc((n + 2) * sizeof(char *)));
   if (!env)
