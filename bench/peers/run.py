@@ -384,9 +384,12 @@ def main():
         overflow[int(mm[1])] = (float(mm[4]), mm[5] == "yes", int(mm[6]))
 
     rows = []  # dict(workload, tool, kind, commit, ms, note, check, cmd)
-    hy_commit = git_head(ROOT)
     bundle_commit = open(os.path.join(b.bundle, "commit")).read().strip() if os.path.exists(
         os.path.join(b.bundle, "commit")) else "unknown"
+    # The bundle names the commit its outputs (and the runtime sent with
+    # them) come from; a checkout's .git may be older than its files (a
+    # copy of a working tree).
+    hy_commit = bundle_commit if bundle_commit != "unknown" else git_head(ROOT)
     gap_commit, gard_commit = git_head(args.gap), (git_head(args.gardenia) if args.gardenia else "")
     wsg, sg = b.p("graph", "g.wsg"), b.p("graph", "g.sg")
 
