@@ -4,7 +4,7 @@
 // device coherence, worklists, reductions (minloc/maxloc included), device
 // atomics, resident grid sizes, tile copies, register rows and the
 // launch-time alias check of fetched arrays; copies of constant arrays
-// of class templates.
+// of class templates; scans (CUB's block scan and decoupled look-back).
 #pragma once
 
 #include <hy/hy.hpp>
@@ -22,3 +22,4 @@
 #include <hy/cuda/rows.cuh>
 #include <hy/cuda/aliases.cuh>
 #include <hy/cuda/constants.cuh>
+#include <hy/cuda/scan.cuh>
