@@ -24,8 +24,20 @@ public:
       : init_(init), parts_(static_cast<std::size_t>(std::max(1, detail::omp_max_threads()))) {}
 
   // Inside the region, on every thread of the team.
-  /// 0 when the team has several threads (the pass that computes the parts), else 1.
-  int first_pass() const { return team() > 1 ? 0 : 1; }
+  /// 0 when the team has several threads (the pass that computes the parts),
+  /// else 1. Called once by every thread of the team at the region's start:
+  /// a team larger than the threads counted at construction (a
+  /// num_threads clause) gets its parts here, before anyone uses them.
+  int first_pass() {
+    if (team() <= 1)
+      return 1;
+#ifdef _OPENMP
+#pragma omp single
+    if (parts_.size() < static_cast<std::size_t>(team()))
+      parts_.resize(static_cast<std::size_t>(team()));
+#endif
+    return 0;
+  }
   /// The thread's chunk [first(n), first(n) + count) of n iterations.
   long long first(long long n) const { return begin(n, detail::omp_thread()); }
   long long last(long long n) const { return begin(n, detail::omp_thread() + 1); }

@@ -11,6 +11,7 @@
 // RUN: %cxx -std=c++17 -fopenmp -fsyntax-only -Wall -Werror -I%hy_inc %t.omp.cpp
 // RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s -check-prefix=CUDA
 // RUN: %hyc --target=openmp --report=- %s -o /dev/null 2>&1 | FileCheck %s -check-prefix=REPORT
+// RUN: %hyc --target=cuda --report=- %s -o /dev/null 2>&1 | FileCheck %s -check-prefix=CUREPORT
 // RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
 #include <hy/hy.hpp>
 #include <algorithm>
@@ -55,6 +56,8 @@ long long prefix(const hy::array<int, 1> &in, hy::array<long long, 1> &out, int 
 // OMP-NEXT: if (hy_pass == 1) { // #pragma hy scan inclusive(sum)
 // OMP-NEXT: out(i) = sum;
 // OMP-NEXT: } } } hy_scan_parts.end(hy_pass, sum, hy_scan_total); } } sum = hy_scan_total; }();
+// CUREPORT: scan.cpp:[[@LINE+3]]:1: remark: CUDA kernel hy_prefix_L{{[0-9]+}}: a single-pass inclusive scan of 'sum' (+): (n) iterations in tiles of hy::cuda::scan_shape<T>::threads x items, one block each;
+// CUREPORT: scan.cpp:[[@LINE+2]]:47: remark: reduction(inscan, + : sum): the last tile stores the total, which the host reads after the launch and combines into 'sum'
 // REPORT: scan.cpp:[[@LINE+1]]:1: remark: scan of 'sum' (+, inclusive): one OpenMP region, a contiguous chunk of iterations per thread in two passes
 #pragma hy parallel for reduction(inscan, + : sum)
   for (int i = 0; i < n; ++i) {
