@@ -101,10 +101,10 @@ long long offsets(const hy::array<int, 1> &deg, hy::array<long long, 1> &off, in
 }
 
 template <class T>
-long long checksum(const hy::array<T, 1> &a, int n) {
-  long long c = 0;
+unsigned long long checksum(const hy::array<T, 1> &a, int n) {
+  unsigned long long c = 0;
   for (int i = 0; i < n; ++i)
-    c = c * 31 + static_cast<long long>(a(i));
+    c = c * 31 + static_cast<unsigned long long>(static_cast<long long>(a(i)));
   return c;
 }
 
@@ -124,7 +124,7 @@ void run_type(const char *name, int n, uint32_t &seed) {
   for (int i = 0; i < n; ++i)
     ok &= out(i) == ref[i];
   expect(ok, "inclusive +", n);
-  std::printf("%s inclusive + n=%d total=%lld check=%lld\n", name, n, (long long)total,
+  std::printf("%s inclusive + n=%d total=%lld check=%llu\n", name, n, (long long)total,
               checksum(out, n));
 
   total = exclusive_sum(in, out, n, init);
@@ -137,7 +137,7 @@ void run_type(const char *name, int n, uint32_t &seed) {
   for (int i = 0; i < n; ++i)
     ok &= out(i) == ref[i];
   expect(ok, "exclusive +", n);
-  std::printf("%s exclusive + n=%d total=%lld check=%lld\n", name, n, (long long)total,
+  std::printf("%s exclusive + n=%d total=%lld check=%llu\n", name, n, (long long)total,
               checksum(out, n));
 
   total = running_min(in, out, n, static_cast<T>(500));
@@ -148,7 +148,7 @@ void run_type(const char *name, int n, uint32_t &seed) {
   for (int i = 0; i < n; ++i)
     ok &= out(i) == ref[i];
   expect(ok, "inclusive min", n);
-  std::printf("%s inclusive min n=%d total=%lld check=%lld\n", name, n, (long long)total,
+  std::printf("%s inclusive min n=%d total=%lld check=%llu\n", name, n, (long long)total,
               checksum(out, n));
 
   total = max_before(in, out, n, static_cast<T>(-2000));
@@ -161,14 +161,15 @@ void run_type(const char *name, int n, uint32_t &seed) {
   for (int i = 0; i < n; ++i)
     ok &= out(i) == ref[i];
   expect(ok, "exclusive max", n);
-  std::printf("%s exclusive max n=%d total=%lld check=%lld\n", name, n, (long long)total,
+  std::printf("%s exclusive max n=%d total=%lld check=%llu\n", name, n, (long long)total,
               checksum(out, n));
 }
 
 int main(int argc, char **argv) {
   uint32_t seed = argc > 1 ? static_cast<uint32_t>(std::strtoul(argv[1], nullptr, 10)) : 2027u;
-  // 3072 and 5376 iterations are one GPU tile of 4- and 8-byte values.
-  for (int n : {0, 1, 1000, 3071, 5377, 200003}) {
+  // 3072 and 5376 iterations are one GPU tile of 4- and 8-byte values;
+  // 2000003 are 652 and 373 tiles.
+  for (int n : {0, 1, 1000, 3071, 5377, 200003, 2000003}) {
     run_type<int>("int", n, seed);
     run_type<long long>("long long", n, seed);
     run_type<double>("double", n, seed);
@@ -192,7 +193,7 @@ int main(int argc, char **argv) {
     for (int i = n - 2; i >= 0; i -= 2)
       ok &= out(i) == -1; // not an iteration
     expect(ok && total == s, "suffix scan", n);
-    std::printf("suffix n=%d total=%lld check=%lld\n", n, total, checksum(out, n));
+    std::printf("suffix n=%d total=%lld check=%llu\n", n, total, checksum(out, n));
 
     total = offsets(deg, out, n);
     s = 0;
@@ -202,7 +203,7 @@ int main(int argc, char **argv) {
         s += k % 3 == 0 ? 2 : 1;
     }
     expect(ok && total == s, "offsets", n);
-    std::printf("offsets n=%d total=%lld check=%lld\n", n, total, checksum(out, n));
+    std::printf("offsets n=%d total=%lld check=%llu\n", n, total, checksum(out, n));
   }
   return 0;
 }

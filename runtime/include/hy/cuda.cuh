@@ -4,7 +4,7 @@
 // device coherence, worklists, reductions (minloc/maxloc included), device
 // atomics, resident grid sizes, tile copies, register rows and the
 // launch-time alias check of fetched arrays; copies of constant arrays
-// of class templates; scans (CUB's block scan and decoupled look-back).
+// of class templates.
 #pragma once
 
 #include <hy/hy.hpp>
@@ -22,4 +22,5 @@
 #include <hy/cuda/rows.cuh>
 #include <hy/cuda/aliases.cuh>
 #include <hy/cuda/constants.cuh>
-#include <hy/cuda/scan.cuh>
+// Scans (hy/cuda/scan.cuh) are included by the outputs that have one: CUB's
+// headers add some 5 s of nvcc time to every compile.

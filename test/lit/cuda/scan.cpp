@@ -13,6 +13,8 @@
 // RUN: %hyc --target=openmp --report=- %s -o /dev/null 2>&1 | FileCheck %s -check-prefix=REPORT
 // RUN: %hyc --target=cuda --report=- %s -o /dev/null 2>&1 | FileCheck %s -check-prefix=CUREPORT
 // RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
+// CUDA: #include <hy/cuda.cuh>
+// CUDA-NEXT: #include <hy/cuda/scan.cuh>
 #include <hy/hy.hpp>
 #include <algorithm>
 

@@ -9,6 +9,7 @@
 #include "CudaKernel.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
+#include <algorithm>
 #include "clang/Lex/Lexer.h"
 #include <map>
 
@@ -291,6 +292,11 @@ bool printCuda(const PrintInput &in, std::string &out) {
         "; edit the annotated source instead.\n#include <hy/cuda.cuh>\n";
   if (!in.model.zones.empty())
     out += "#include <hy/cuda/zones.cuh>\n"; // the zone loops' runtime and device
+  // Scan kernels' runtime, over CUB (whose headers cost some 5 s of nvcc
+  // time: only where a scan needs them).
+  if (std::any_of(in.model.kernels.begin(), in.model.kernels.end(),
+                  [](const auto &k) { return k->scan != nullptr; }))
+    out += "#include <hy/cuda/scan.cuh>\n";
   if (in.opts.lineDirectives)
     out += "#line 1 " + cString(in.opts.inputName) + "\n";
   out += body;
