@@ -18,7 +18,7 @@ fi
 out=${IRREGULAR_OUT:-$root/.gpu/irregular}
 mkdir -p "$out"
 status=0
-for p in hist argmin append levels bfs; do
+for p in hist argmin append levels bfs scan; do
   rm -f "$out/$p.cuda.cu"
   if "$HYC" --target=cuda "$here/$p.hy.cpp" -o "$out/$p.cuda.cu" -- -std=c++17 \
        -I"$root/runtime/include" -I"$root/samples/common/include"; then

@@ -8,7 +8,7 @@
 #
 #   bench/irregular/run.sh OUT.md [options]
 #     --hy-dir DIR     hyc outputs hist.cuda.cu argmin.cuda.cu append.cuda.cu
-#                      levels.cuda.cu bfs.cuda.cu (default .gpu/irregular);
+#                      levels.cuda.cu bfs.cuda.cu scan.cuda.cu (default .gpu/irregular);
 #                      missing ones leave their rows out, with a message
 #     --cpu-only       no GPU needed (CI): build the references with nvcc,
 #                      build the hy outputs that are there and run their CPU
@@ -19,8 +19,8 @@
 #     --repeat N       timed repetitions / batches (default 7; CUB rows 20)
 #     --scale S --ef E --sources K   BFS graph (default 22, 16, 16 roots)
 #     --graph FILE.hyg a cached undirected graph instead of generating one
-#     --log2n-hist 28 --log2n-argmin 28 --log2n-append 26 --levels 10000
-#     --only LIST      comma-separated subset of hist,argmin,append,levels,bfs
+#     --log2n-hist 28 --log2n-argmin 28 --log2n-append 26 --levels 10000 --log2n-scan 28
+#     --only LIST      comma-separated subset of hist,argmin,append,levels,bfs,scan
 #     --build DIR      build directory (default: a temporary one)
 #     --reuse          keep the binaries (and graph) already in --build DIR;
 #                      build only what is missing (e.g. a second call with
@@ -45,7 +45,8 @@ case "$1" in
   *) out_md=$1; shift ;;
 esac
 hy_dir="$root/.gpu/irregular" cpu_only=0 seed="" repeat=7 scale=22 ef=16 sources=16 graph=""
-log2n_hist=28 log2n_argmin=28 log2n_append=26 levels=10000 only="hist,argmin,append,levels,bfs"
+log2n_hist=28 log2n_argmin=28 log2n_append=26 levels=10000 log2n_scan=28
+only="hist,argmin,append,levels,bfs,scan"
 build="" commit="" reuse=0
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -61,6 +62,7 @@ while [ $# -gt 0 ]; do
     --log2n-argmin) log2n_argmin=$2; shift 2 ;;
     --log2n-append) log2n_append=$2; shift 2 ;;
     --levels) levels=$2; shift 2 ;;
+    --log2n-scan) log2n_scan=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --build) build=$2; shift 2 ;;
     --reuse) reuse=1; shift ;;
@@ -119,11 +121,11 @@ rm -f "$logs"/*.failed
 # ---------------------------------------------------------------------------
 echo "== building in $build (logs in $logs)" >&2
 # No stale binaries: a failed build leaves nothing to run (unless --reuse).
-[ $reuse = 1 ] || rm -f "$build"/{hist_cub,argmin_cub,append,launch_count,bfs,hy_graph_tool} "$build"/*.hy \
+[ $reuse = 1 ] || rm -f "$build"/{hist_cub,argmin_cub,scan_cub,append,launch_count,bfs,hy_graph_tool} "$build"/*.hy \
   "$build"/*.serial "$build"/graph/*.o
 # built FILE: true when --reuse finds FILE already there (its build is skipped).
 built() { [ $reuse = 1 ] && [ -e "$1" ]; }
-for p in hist_cub argmin_cub append launch_count; do
+for p in hist_cub argmin_cub scan_cub append launch_count; do
   built "$build/$p" || step "build-$p" $NV "$here/$p.cu" -o "$build/$p" &
 done
 # The graph toolkit (plain C++), for the BFS programs and the graph cache.
@@ -142,7 +144,7 @@ built "$build/hy_graph_tool" || step build-hy_graph_tool $CXX -fopenmp $GRAPH_IN
 
 # hy programs from hyc's CUDA outputs (built side by side).
 hy_built=()
-for p in hist argmin append levels bfs; do
+for p in hist argmin append levels bfs scan; do
   src="$hy_dir/$p.cuda.cu"
   if [ ! -f "$src" ]; then
     echo "== hy $p: no $src (translate bench/irregular/$p.hy.cpp with bundle.sh); its rows are left out" >&2
@@ -157,7 +159,7 @@ for p in hist argmin append levels bfs; do
 done
 wait
 collect
-for p in hist argmin append levels bfs; do
+for p in hist argmin append levels bfs scan; do
   [ -x "$build/$p.hy" ] && hy_built+=("$p")
 done
 
@@ -172,7 +174,7 @@ if [ $cpu_only = 1 ]; then
   if [ -n "$missing" ]; then
     echo "== serial hy programs skipped: the runtime lacks$missing" >&2
   else
-    for p in hist argmin append levels bfs; do
+    for p in hist argmin append levels bfs scan; do
       extra=()
       [ $p = bfs ] && extra=($GRAPH_INC "${tk_objs[@]}" -fopenmp)
       step "build-$p.serial" $CXX -Wno-unknown-pragmas $HY_INC "$here/$p.hy.cpp" "${extra[@]}" \
@@ -191,6 +193,7 @@ if [ $cpu_only = 1 ]; then
     run_serial argmin 16 "$seed" 1
     run_serial append 16 "$seed" 1
     run_serial levels 1000 1
+    run_serial scan 16 "$seed" 1
     run_serial bfs --generate "rmat:scale=12,ef=16,seed=$seed" --undirected --sources 3 --seed "$seed"
   fi
   # The hyc outputs' CPU path (the OpenMP code beside each kernel) on small inputs.
@@ -200,6 +203,7 @@ if [ $cpu_only = 1 ]; then
       argmin) args=(16 "$seed" 1) ;;
       append) args=(16 "$seed" 1) ;;
       levels) args=(1000 1) ;;
+      scan) args=(16 "$seed" 1) ;;
       bfs) args=(--generate "rmat:scale=12,ef=16,seed=$seed" --undirected --sources 3 --seed "$seed") ;;
     esac
     HY_DEVICE=cpu step "run-$p.hy-openmp" "$build/$p.hy" "${args[@]}" &&
@@ -255,6 +259,10 @@ if want levels; then
   [ -x "$build/launch_count" ] && run launch_count "$build/launch_count" "$levels" "$repeat"
   hy_has levels && run levels.hy "$build/levels.hy" "$levels" "$repeat"
 fi
+if want scan; then
+  [ -x "$build/scan_cub" ] && run scan_cub "$build/scan_cub" "$log2n_scan" "$seed" 20
+  hy_has scan && run scan.hy "$build/scan.hy" "$log2n_scan" "$seed" "$repeat"
+fi
 if want bfs; then
   if [ -z "$graph" ]; then
     graph="$build/rmat-$scale-$ef-$seed.hyg"
@@ -275,7 +283,7 @@ nvidia-smi --query-gpu=name,driver_version,temperature.gpu,clocks.sm,power.draw 
   >"$logs/gpu-after.txt" 2>&1
 
 # ---------------------------------------------------------------------------
-# Table. Per row (kernel + parameter) the reference is: hist, argmin: cub;
+# Table. Per row (kernel + parameter) the reference is: hist, argmin, scan: cub;
 # append: warp; levels: memcpy_pageable; bfs: the faster hand-written one.
 # Goals (issue 12): hy <= 1.2x the reference's time; levels <= 10 us per
 # level; BFS >= 10 GTEPS. Answers of one row must agree.
@@ -289,10 +297,10 @@ function val(line, key,   a, n, i, kv) {
 { L[++n] = $0
   k = val($0, "kernel"); p = val($0, "param"); v = val($0, "variant"); t = val($0, "ms") + 0
   g = k "|" p; grp[n] = g
-  if (k == "hist" || k == "argmin") isref = v == "cub"
+  if (k == "hist" || k == "argmin" || k == "scan") isref = v == "cub"
   else if (k == "append") isref = v == "warp"
   else if (k == "levels") isref = v == "memcpy_pageable"
-  else isref = k == "bfs" && v != "hy"
+  else isref = k == "bfs" && v !~ /^hy/
   if (isref && (!(g in ref) || t < ref[g])) { ref[g] = t; refname[g] = v }
   a = val($0, "answer")
   if (!(g in ans)) ans[g] = a; else if (ans[g] != a) bad[g] = 1
@@ -306,6 +314,7 @@ END {
     size = val(line, "size")
     if (k == "hist") size = sprintf("2^%d ints, %s bins", log(size) / log(2) + 0.5, substr(p, 6))
     else if (k == "argmin") size = sprintf("2^%d floats", log(size) / log(2) + 0.5)
+    else if (k == "scan") size = sprintf("2^%d ints", log(size) / log(2) + 0.5)
     else if (k == "append") size = sprintf("2^%d items", log(size) / log(2) + 0.5)
     else if (k == "levels") size = size " levels"
     else if (k == "bfs") { split(p, q, ","); size = sprintf("%s, %s, %s", q[1], q[2], q[3]) }
@@ -313,7 +322,7 @@ END {
     rate = k == "levels" ? "-" : k == "bfs" ? sprintf("%.2f GTEPS", r) : sprintf("%.1f %s", r, u)
     ratio = (g in ref && ref[g] > 0) ? sprintf("%.2fx", t / ref[g]) : "-"
     goal = "-"; met = "-"
-    if (v == "hy") {
+    if (v ~ /^hy/) {
       if (k == "levels") { goal = "<= 10 us/level"; met = t * 1000 <= 10 ? "yes" : "**no**" }
       else if (k == "bfs") { goal = ">= 10 GTEPS"; met = r >= 10 ? "yes" : "**no**" }
       else if (g in ref) { goal = "<= 1.2x " refname[g]; met = t <= 1.2 * ref[g] ? "yes" : "**no**" }
@@ -340,19 +349,20 @@ fi
   echo "- GPU: $gpu; before: $(cat "$logs/gpu-before.txt"); after: $(cat "$logs/gpu-after.txt")"
   echo "- nvcc: $("$nvcc" --version | tail -1); CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) threads"
   echo "- command: \`$cmdline\` (seed $seed)"
-  echo "- references (bench/irregular/): \`hist_cub.cu\`, \`argmin_cub.cu\` (CUB of the toolkit),"
+  echo "- references (bench/irregular/): \`hist_cub.cu\`, \`argmin_cub.cu\`, \`scan_cub.cu\` (CUB of the toolkit: DeviceScan::InclusiveSum),"
   echo "  \`append.cu\` (warp = one atomic per warp and step, the reference; warp_batched = 8 items"
   echo "  per thread and a warp scan; block = a block scan per 2048 items, staged writes),"
   echo "  \`launch_count.cu\` (per level: a one-thread kernel, then the count back by pageable"
   echo "  cudaMemcpy = the reference, pinned cudaMemcpyAsync + sync, host-mapped memory the host"
   echo "  spins on, a CUDA graph; launch_sync / launch_only without a copy), \`bfs.cu\`"
   echo "  (edge_balanced = scan of frontier degrees and 2048-arc tiles; twc = thread / warp /"
-  echo "  block per vertex by degree, the shape of bfs.hy.cpp)."
+  echo "  block per vertex by degree, the shape of bfs.hy.cpp's hy row; its hy_edges row is the"
+  echo "  edge-balanced one written in hy: a scan of the frontier's degrees, hy::csr_row per edge)."
   echo "- hy rows: \`*.hy.cpp\` translated by hyc (--target=cuda), built with"
   echo "  \`nvcc -arch=sm_90 -O3 --expt-relaxed-constexpr\`."
   echo "- timing: references with CUDA events around each call (median of 20, after warm-up);"
   echo "  hy programs with std::chrono around host loops, ended by reading a result on the host"
-  echo "  (hist, append: median of $repeat batches of 10 calls; argmin: median of 20 calls, each"
+  echo "  (hist, append, scan: median of $repeat batches of 10 calls, scan reading its total each call; argmin: median of 20 calls, each"
   echo "  returns its result; levels: whole loop / levels; BFS: per root, mean over roots)."
   echo "  BFS: $sources roots with arcs, Graph500 R-MAT scale $scale, edge factor $ef, undirected"
   echo "  (both arcs, self-loops and duplicates dropped); GTEPS = $edges input edges / mean time."

@@ -563,6 +563,19 @@ TEST(CsrRow, RandomOffsetsWithEmptyRows) {
   }
 }
 
+// The first rows + 1 offsets of a longer array: the entries after them (here
+// smaller and larger values) do not matter.
+TEST(CsrRow, FirstRowsOfALongerArray) {
+  const std::vector<long long> offv = random_offsets<long long>(500, 7);
+  const int rows = 300;
+  std::vector<long long> longer(offv.begin(), offv.begin() + rows + 1);
+  for (int k = 0; k < 200; ++k)
+    longer.push_back(k % 2 ? -5 : 1LL << 40);
+  for (int r = 0; r < rows; ++r)
+    for (long long e = offv[r]; e < offv[r + 1]; ++e)
+      ASSERT_EQ(hy::csr_row(longer, rows, e), r) << "edge " << e;
+}
+
 TEST(CsrRow, SmallShapes) {
   const std::vector<int> one{0, 4};
   for (int e = 0; e < 4; ++e)

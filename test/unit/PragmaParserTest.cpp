@@ -55,6 +55,25 @@ TEST(PragmaParser, ReductionClauses) {
   EXPECT_EQ(ps[0].reductions[1].vars[0].name, "m");
 }
 
+// A scan: the inscan modifier on the clause, the separator with its variable.
+TEST(PragmaParser, InscanAndSeparator) {
+  const std::string src = std::string(kHeader) +
+                          "void f(hy::array<int, 1> &a, int n) {\n  int s = 0;\n"
+                          "#pragma hy parallel for reduction(inscan, + : s)\n"
+                          "  for (int i = 0; i < n; ++i) {\n    a(i) = s;\n"
+                          "#pragma hy scan exclusive(s)\n    s += a(i);\n  }\n}\n";
+  auto ps = pragmasOf(src);
+  ASSERT_EQ(ps.size(), 2u);
+  EXPECT_TRUE(ps[0].valid);
+  ASSERT_EQ(ps[0].reductions.size(), 1u);
+  EXPECT_TRUE(ps[0].reductions[0].inscan);
+  EXPECT_EQ(ps[0].reductions[0].op, ReductionOp::Add);
+  EXPECT_EQ(ps[1].kind, PragmaKind::Scan);
+  EXPECT_TRUE(ps[1].valid);
+  EXPECT_FALSE(ps[1].scanInclusive);
+  EXPECT_EQ(ps[1].scanVar.name, "s");
+}
+
 TEST(PragmaParser, EveryOperator) {
   const std::pair<const char *, ReductionOp> ops[] = {
       {"+", ReductionOp::Add},     {"*", ReductionOp::Mul},     {"min", ReductionOp::Min},
@@ -116,8 +135,8 @@ TEST(PragmaParser, ErrorsAreReported) {
       {"#pragma hy parallel for into(threads) into(threads)", "duplicate 'into'"},
       {"#pragma hy parallel for into(devices) into(threads)", "duplicate 'into'"},
       {"#pragma hy parallel for into(devices", "expected ')' after 'into(devices'"},
-      {"#pragma hy parallel", "expected 'parallel for' or 'parallel fetch'"},
-      {"#pragma hy serial for", "expected 'parallel for' or 'parallel fetch'"},
+      {"#pragma hy parallel", "expected 'parallel for', 'parallel fetch' or 'scan'"},
+      {"#pragma hy serial for", "expected 'parallel for', 'parallel fetch' or 'scan'"},
       {"#pragma hy parallel for into(devices) scratch()", "expected a variable name in 'scratch'"},
       {"#pragma hy parallel for into(devices) gather(D", "expected ')' after the 'gather' arrays"},
       {"#pragma hy parallel for disjoint(1)", "expected an array name in 'disjoint'"},

@@ -1,4 +1,4 @@
-// hy::csr_row(offsets, e): the row of a CSR (compressed sparse row) graph or
+// hy::csr_row(offsets, e) (or (offsets, rows, e)): the row of a CSR (compressed sparse row) graph or
 // matrix that holds entry e, i.e. the r with offsets(r) <= e < offsets(r+1),
 // found by binary search; empty rows (equal neighbouring offsets) are never
 // returned. It lets a kernel spread the *edges* of a graph evenly over its
@@ -49,9 +49,21 @@ HY_HD inline void csr_check(long long e, long long first, long long last) {
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
+template <class A, class R, class E> HY_HD long long csr_row(const A &offsets, R rows, E e);
+
 template <class A, class E> HY_HD long long csr_row(const A &offsets, E e) {
+  return csr_row(offsets, static_cast<long long>(offsets.size()) - 1, e);
+}
+
+/// The same over the first `rows` + 1 offsets only (an array larger than the
+/// rows in use: the offsets of a frontier, scanned into an array sized for
+/// the largest frontier).
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
+template <class A, class R, class E> HY_HD long long csr_row(const A &offsets, R rows, E e) {
   const long long x = static_cast<long long>(e);
-  long long lo = 0, hi = static_cast<long long>(offsets.size()) - 1; // rows
+  long long lo = 0, hi = static_cast<long long>(rows);
 #ifdef HY_CHECK_BOUNDS
   detail::csr_check(x, detail::csr_offset(offsets, 0), detail::csr_offset(offsets, hi));
 #endif

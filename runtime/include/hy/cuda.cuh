@@ -22,3 +22,5 @@
 #include <hy/cuda/rows.cuh>
 #include <hy/cuda/aliases.cuh>
 #include <hy/cuda/constants.cuh>
+// Scans (hy/cuda/scan.cuh) are included by the outputs that have one: CUB's
+// headers add some 5 s of nvcc time to every compile.

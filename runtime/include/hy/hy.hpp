@@ -19,6 +19,7 @@
 #include <hy/omp_wait.hpp>
 #include <hy/omp_work.hpp>
 #include <hy/privatize.hpp>
+#include <hy/scan.hpp>
 #include <hy/tile_check.hpp>
 #include <hy/transfers.hpp>
 #include <hy/update.hpp>

@@ -25,10 +25,10 @@ void f(hy::array<int, 1> &a, int n) {
 // CHECK: [[@LINE+1]]:39: error: duplicate 'into' clause
 #pragma hy parallel for into(threads) into(threads)
   for (int i = 0; i < n; ++i) a(i) = 0;
-// CHECK: [[@LINE+1]]:12: error: expected 'parallel for' or 'parallel fetch' after '#pragma hy'
+// CHECK: [[@LINE+1]]:12: error: expected 'parallel for', 'parallel fetch' or 'scan' after '#pragma hy'
 #pragma hy for
   for (int i = 0; i < n; ++i) a(i) = 0;
-// CHECK: [[@LINE+1]]:21: error: expected 'parallel for' or 'parallel fetch' after '#pragma hy'
+// CHECK: [[@LINE+1]]:21: error: expected 'parallel for', 'parallel fetch' or 'scan' after '#pragma hy'
 #pragma hy parallel loop
   for (int i = 0; i < n; ++i) a(i) = 0;
 // CHECK: [[@LINE+1]]:26: error: 'parallel fetch' takes 4 or 5 ':'-separated parts (array : sizes : origins : thread indices [: permutation]); found 3

@@ -23,6 +23,14 @@ struct Attachment {
   std::map<unsigned, const clang::IfStmt *> fetchProbes;
   /// probe IfStmt -> fetch pragma
   std::map<const clang::IfStmt *, const PragmaDirective *> probePragma;
+  /// A `scan` separator: the block it stands in and how many of the block's
+  /// statements come before it.
+  struct ScanSite {
+    const clang::CompoundStmt *block = nullptr;
+    unsigned split = 0;
+  };
+  /// scan pragma id -> where it stands
+  std::map<unsigned, ScanSite> scans;
 };
 
 /// Attaches every valid pragma of the main file; reports misplaced ones.

@@ -61,6 +61,23 @@ struct Reduction {
   /// Named on a thread loop only: a scalar declared outside the kernel (also
   /// reduced across blocks) or an array (atomics, like a block loop's).
   bool fromThreadLoop = false;
+  /// `reduction(inscan, OP : v)`: the variable of the kernel's scan.
+  bool inscan = false;
+};
+
+/// A prefix scan (docs/language.md, "Scans"): the kernel's one block loop
+/// carries `reduction(inscan, OP : v)` and its braced body a `scan`
+/// separator. The input phase (the statements before the separator for
+/// `inclusive`, after it for `exclusive`) combines each iteration's
+/// contribution into v; in the scan phase v holds the combination over the
+/// iterations before (exclusive) or up to (inclusive) this one.
+struct Scan {
+  const PragmaDirective *pragma = nullptr; // the separator
+  const clang::CompoundStmt *body = nullptr;
+  unsigned split = 0; // body statements [0, split) come before the separator
+  bool inclusive = true;
+  std::vector<const clang::Stmt *> input, scan; // the phases' statements
+  const Reduction *reduction = nullptr;        // in Kernel::reductions (checks)
 };
 
 struct Fetch {
@@ -143,6 +160,8 @@ struct Kernel {
   /// (CheckRaces.cpp; a later kernel's writes indexed by the items are then
   /// disjoint).
   std::set<const clang::VarDecl *> distinctPushes;
+  /// The kernel's scan separator, when its block body has one.
+  std::unique_ptr<Scan> scan;
   std::string name; // hy_<function>_<line>
 };
 

@@ -10,7 +10,9 @@
 
 namespace hy {
 
-enum class PragmaKind { ParallelFor, Fetch };
+/// Scan: `#pragma hy scan inclusive(x)` / `exclusive(x)`, the separator of a
+/// loop with `reduction(inscan, OP : x)` (docs/language.md, "Scans").
+enum class PragmaKind { ParallelFor, Fetch, Scan };
 
 enum class ReductionOp { Add, Mul, Min, Max, BitAnd, BitOr, BitXor, LogAnd, LogOr };
 
@@ -29,6 +31,9 @@ struct NamedLoc {
 struct ReductionClause {
   ReductionOp op;
   clang::SourceLocation opLoc;
+  /// `reduction(inscan, OP : x)`: a prefix scan with a `scan` separator.
+  bool inscan = false;
+  clang::SourceLocation inscanLoc;
   std::vector<NamedLoc> vars;
 };
 
@@ -63,6 +68,9 @@ struct PragmaDirective {
   std::vector<NamedLoc> scratch, gather;
   clang::SourceLocation scratchLoc, gatherLoc; // the clauses' names
   FetchClause fetch;
+  /// `scan inclusive(x)` (true) or `scan exclusive(x)`: the variable.
+  bool scanInclusive = true;
+  NamedLoc scanVar;
   bool valid = true; // false: a parse error was reported; ignore it later
 };
 

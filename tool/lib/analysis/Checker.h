@@ -30,6 +30,12 @@ public:
   ~Checker();
   bool run();
 
+  // The update forms of reductions (CheckReductions.cpp), also for scans:
+  // `min(a, b)` / `max(a, b)` (std::, fmin, fmax) and `OP=`.
+  static bool isMinMaxCall(const Expr *e, ReductionOp &op,
+                           const Expr *&a, const Expr *&b);
+  static std::optional<ReductionOp> compoundOp(BinaryOperatorKind k);
+
 private:
   void fail() { ok = false; }
 
@@ -74,9 +80,6 @@ private:
   static std::set<const VarDecl *> nestLocals(const Node *nest);
 
   // --- array reductions (CheckReductions.cpp)
-  static bool isMinMaxCall(const Expr *e, ReductionOp &op,
-                           const Expr *&a, const Expr *&b);
-  static std::optional<ReductionOp> compoundOp(BinaryOperatorKind k);
   void checkArrayUpdates(const Stmt *region);
   static std::optional<ReductionOp> fetchOpCall(const CallExpr *ce, std::string &name);
   bool checkFetchOp(const CallExpr *ce, const std::set<const VarDecl *> &arrays,
@@ -84,6 +87,11 @@ private:
                     std::set<const Expr *> &reported);
   /// "a(...) += e or ..." for the array reduction variable v.
   std::string allowedUpdates(const VarDecl *v) const;
+
+  // --- scans (CheckScan.cpp): reduction(inscan, ...) and its separator.
+  void checkScan();
+  const ReductionClause *inscanClause(const LoopInfo &li) const;
+  void checkScanPhases(const Scan &sc, const Reduction &r);
 
   // --- races (CheckRaces.cpp): writes to array elements that two
   // iterations may share (warning -Why-race).

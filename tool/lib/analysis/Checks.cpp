@@ -22,6 +22,7 @@ bool Checker::run() {
 
   resolveBlockReductions();
   resolveThreadReductions(k.body.get());
+  checkScan();
   checkCaptures();
   checkWrites(k.body.get(), {});
   checkArrayUpdates(region);

@@ -1,7 +1,9 @@
 // Attaches recorded pragmas to statements by source location: a
 // `parallel for` pragma belongs to the first statement that begins after it
 // inside the same block (it must be a `for`); a `parallel fetch` pragma is
-// found through the probe clang parsed in its place.
+// found through the probe clang parsed in its place; a `scan` separator is
+// recorded with the block it stands in and its position among the block's
+// statements.
 #include "hy/Diagnostics.h"
 #include "hy/Frontend.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -182,6 +184,21 @@ bool attachPragmas(ASTContext &ctx, const PragmaTable &table, Attachment &out) {
     }
     out.fetchProbes[id] = ifs;
     out.probePragma[ifs] = d;
+  }
+
+  for (const PragmaDirective &d : table.pragmas) {
+    if (!d.valid || d.kind != PragmaKind::Scan)
+      continue;
+    const CompoundStmt *block = innermost(d.loc);
+    if (!block) {
+      report(DE, d.loc, Diag::PragmaOutsideFunction);
+      ok = false;
+      continue;
+    }
+    unsigned split = 0;
+    for (const Stmt *c : block->body())
+      split += before(SM.getExpansionLoc(c->getBeginLoc()), d.loc);
+    out.scans[d.id] = {block, split};
   }
 
   for (const PragmaDirective &d : table.pragmas) {

@@ -2,6 +2,7 @@
 //   parallel for [into(threads|devices)] [min_blocks(N)] [reduction(OP : v, ...)]... [disjoint(a, ...)]
 //                [scratch(v, ...)] [gather(a, ...)]   (the last two on into(devices) only)
 //   parallel fetch(m : s0, ... : o0, ... : t0, ... [: p0, ...])
+//   scan inclusive(x) | scan exclusive(x)      (reduction(inscan, OP : x) on the loop)
 #include "PragmaParser.h"
 #include "hy/Diagnostics.h"
 #include <map>
@@ -57,6 +58,11 @@ public:
       : PP(PP), DE(PP.getDiagnostics()), hyLoc(hyLoc), toks(toks) {}
 
   bool parse(PragmaDirective &d) {
+    if (isIdent("scan")) {
+      ++pos;
+      d.kind = PragmaKind::Scan;
+      return parseScan(d);
+    }
     if (!isIdent("parallel")) {
       report(DE, here(), Diag::ExpectedDirective);
       return false;
@@ -153,6 +159,13 @@ private:
         if (!expect(tok::l_paren, "'(' after 'reduction'"))
           return false;
         ReductionClause c;
+        if (isIdent("inscan")) { // OpenMP 5's modifier: reduction(inscan, + : x)
+          c.inscan = true;
+          c.inscanLoc = cur().getLocation();
+          ++pos;
+          if (!expect(tok::comma, "',' after 'inscan'"))
+            return false;
+        }
         if (!parseOp(c))
           return false;
         if (!expect(tok::colon, "':' after the reduction operator"))
@@ -197,6 +210,30 @@ private:
         report(DE, loc, Diag::ZoneClauseNotZone) << name;
         return false;
       }
+    return true;
+  }
+
+  // `scan inclusive(x)` / `scan exclusive(x)`: one variable.
+  bool parseScan(PragmaDirective &d) {
+    const bool inclusive = isIdent("inclusive");
+    if (!inclusive && !isIdent("exclusive")) {
+      report(DE, here(), Diag::ExpectedToken) << "'inclusive' or 'exclusive' after '#pragma hy scan'";
+      return false;
+    }
+    d.scanInclusive = inclusive;
+    const char *clause = inclusive ? "inclusive" : "exclusive";
+    std::vector<NamedLoc> vars;
+    if (!parseNames(clause, "a variable name", "variable", vars))
+      return false;
+    if (vars.size() != 1) {
+      report(DE, vars[1].loc, Diag::ScanOneVariable) << clause;
+      return false;
+    }
+    d.scanVar = vars.front();
+    if (!atEnd()) {
+      report(DE, here(), Diag::ExpectedToken) << "end of '#pragma hy scan'";
+      return false;
+    }
     return true;
   }
 

@@ -41,6 +41,11 @@ public:
     for (const auto &[id, probe] : att.fetchProbes)
       if (const PragmaDirective *p = pragmas.byId(id); p && !reached.count(p))
         error(p->loc, Diag::PragmaNotReached);
+    // A scan separator belongs directly in the braced body of a kernel's
+    // block loop (buildKernel takes it there).
+    for (const auto &[id, site] : att.scans)
+      if (const PragmaDirective *p = pragmas.byId(id); p && !reached.count(p))
+        error(p->loc, Diag::ScanPlacement);
     return ok;
   }
 
@@ -229,6 +234,17 @@ private:
       error(loopPragma(outer)->loc, *d);
       return;
     }
+    // The scan separators inside the loop are this kernel's (takeScan);
+    // one elsewhere is reported by run().
+    SourceRange range = SM.getExpansionRange(outer->getSourceRange()).getAsRange();
+    kernelScans.clear();
+    for (const auto &[id, site] : att.scans)
+      if (const PragmaDirective *p = pragmas.byId(id);
+          p && SM.isBeforeInTranslationUnit(range.getBegin(), p->loc) &&
+          SM.isBeforeInTranslationUnit(p->loc, range.getEnd())) {
+        reached.insert(p);
+        kernelScans.push_back({p, site});
+      }
     auto k = std::make_unique<Kernel>();
     k->number = model.kernels.size();
     k->function = currentFunction;
@@ -279,10 +295,38 @@ private:
       k->blockBody = fs->getBody();
       break;
     }
+    takeScan(*k);
     kernel = k.get();
     k->body = buildBlock(k->blockBody);
     model.kernels.push_back(std::move(k));
     kernel = nullptr;
+  }
+
+  // The scan separator standing directly in the kernel's block body (its
+  // rules: analysis/CheckScan.cpp); a second one is an error.
+  void takeScan(Kernel &k) {
+    const auto *body = dyn_cast<CompoundStmt>(k.blockBody);
+    for (const auto &[p, site] : kernelScans) {
+      if (!body || site.block != body) {
+        error(p->loc, Diag::ScanPlacement);
+        continue;
+      }
+      if (k.scan) {
+        error(p->loc, Diag::ScanTwice);
+        report(DE, k.scan->pragma->loc, Diag::NoteOtherScan);
+        continue;
+      }
+      k.scan = std::make_unique<Scan>();
+      k.scan->pragma = p;
+      k.scan->body = body;
+      k.scan->split = site.split;
+      k.scan->inclusive = p->scanInclusive;
+      unsigned at = 0;
+      for (const Stmt *c : body->body()) {
+        const bool beforeIt = at++ < site.split;
+        (beforeIt == p->scanInclusive ? k.scan->input : k.scan->scan).push_back(c);
+      }
+    }
   }
 
   std::unique_ptr<Node> buildBlock(const Stmt *s) {
@@ -502,6 +546,7 @@ private:
   TranslationModel &model;
   const FunctionDecl *currentFunction = nullptr;
   mutable std::set<const PragmaDirective *> reached; // pragmas the walk met
+  std::vector<std::pair<const PragmaDirective *, Attachment::ScanSite>> kernelScans; // buildKernel
   Kernel *kernel = nullptr;
   ZoneLoop *currentZone = nullptr; // the zone loop being walked
   std::vector<Node *> threadScopes;

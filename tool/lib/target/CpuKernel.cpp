@@ -588,6 +588,10 @@ void rewriteFetchChecks(const PrintInput &in, const Kernel &k, Rewriter &R) {
 }
 
 void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
+  if (k.scan && k.scan->reduction) {
+    rewriteScanForCpu(in, k, R); // CpuScan.cpp
+    return;
+  }
   CpuKernel(in, k, R).run();
 }
 

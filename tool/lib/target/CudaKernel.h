@@ -216,6 +216,9 @@ private:
   std::string templateArgs() const;
   std::string launchBounds() const;
   std::string kernelDefinition();
+  /// A scan kernel (CudaKernelScan.cpp) and its variable's type.
+  std::string scanDefinition();
+  std::string scanType() const;
 
   const PrintInput &in;
   ASTContext &ctx;

@@ -24,7 +24,7 @@ bool KernelPrinter::print(std::string &kernelText) {
   if (!ok)
     return false;
   rewriteBody();
-  kernelText = kernelDefinition();
+  kernelText = k.scan ? scanDefinition() : kernelDefinition();
   return ok;
 }
 

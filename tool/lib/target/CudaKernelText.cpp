@@ -12,7 +12,10 @@ std::string opType(ReductionOp op) {
 
 std::string KernelPrinter::params() const {
   std::string p;
-  std::string grid = gridParams("long long ");
+  // A scan's tiles cover the host's trip count (CudaKernelScan.cpp).
+  std::string grid = k.scan ? "cub::ScanTileState<" + scanType() + "> hy_scan_state, " +
+                                  scanType() + " hy_scan_init, long long hy_trip0"
+                            : gridParams("long long ");
   for (const Capture &c : k.captures) {
     std::string name = c.var->getName().str();
     std::string decl;
@@ -95,6 +98,8 @@ std::string KernelPrinter::templateArgs() const { return scope.templateArgs; }
 std::string KernelPrinter::launchBounds() const {
   // min_blocks(N): nvcc limits registers so that N blocks fit per multiprocessor.
   const int minBlocks = k.blockLoops.front().pragma->minBlocks;
+  if (k.scan)
+    return "__launch_bounds__(hy::cuda::scan_shape<" + scanType() + ">::threads)";
   return "__launch_bounds__(" + std::to_string(shape.total()) +
          (minBlocks ? ", " + std::to_string(minBlocks) : std::string()) + ")";
 }
@@ -224,7 +229,9 @@ std::string KernelPrinter::launchArgs(const std::string &whereText) const {
       v = name;
     a += (a.empty() ? "" : ", ") + v;
   }
-  std::string grid = gridParams("");
+  std::string grid = k.scan ? "hy_scan_tiles.state(), " + k.scan->reduction->var->getName().str() +
+                                  ", hy_trip0"
+                            : gridParams("");
   return a + (a.empty() || grid.empty() ? "" : ", ") + grid;
 }
 

@@ -9,6 +9,7 @@
 #include "CudaKernel.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
+#include <algorithm>
 #include "clang/Lex/Lexer.h"
 #include <map>
 
@@ -97,6 +98,33 @@ Placement placement(const PrintInput &in, const Kernel &k) {
   return p;
 }
 
+// The launch of a scan kernel (CudaKernelScan.cpp): one block per tile of
+// hy::cuda::scan_shape<T> iterations, the tiles' look-back states
+// initialised first (hy::cuda::scan_tiles), the trip count on the host (the
+// device data its bounds read brought back first), the total combined into
+// the variable as a reduction across blocks.
+std::string scanLaunch(const PrintInput &in, const Kernel &k, const KernelPrinter &kpr,
+                       const std::string &whereText) {
+  const Reduction &r = *k.scan->reduction;
+  const std::string x = r.var->getName().str(), ty = typeText(in.ctx, r.var->getType());
+  const std::string name = k.name + kpr.templArgs();
+  const std::string block = "dim3(hy::cuda::scan_shape<" + ty + ">::threads)";
+  std::string L = "if (hy::cuda::use_gpu()) {\n";
+  L += hostTripSyncs(k, 1);
+  L += "  const long long hy_trip0 = " + tripText(in.ctx, k.blockLoops.front()) + ";\n";
+  L += "  hy::cuda::reduction<" + opType(r.op) + ", " + ty + "> hy_red_" + x + "(" + whereText +
+       ");\n";
+  L += "  if (hy_trip0 > 0) {\n";
+  L += "    hy::cuda::scan_tiles<" + ty + "> hy_scan_tiles(hy_trip0, " + whereText + ");\n";
+  L += "    " + name + "<<<hy_scan_tiles.grid(), " + block + ", 0>>>(" +
+       kpr.launchArgs(whereText) + ");\n";
+  L += "    hy::cuda::after_launch(" + whereText +
+       ", hy::cuda::launch_shape{hy_scan_tiles.grid(), " + block + ", 0});\n";
+  L += "    " + x + " = " + opType(r.op) + "::apply(" + x + ", hy_red_" + x + ".result());\n";
+  L += "  }\n";
+  return L;
+}
+
 } // namespace
 
 bool printCuda(const PrintInput &in, std::string &out) {
@@ -165,6 +193,9 @@ bool printCuda(const PrintInput &in, std::string &out) {
       tripDecls += hostTripSyncs(k, collapsed);
     std::string L;
     L += "// " + outer.pragma->text + "  ->  kernel " + k.name + "\n";
+    if (k.scan)
+      L += scanLaunch(in, k, kpr, whereText);
+    else {
     L += "if (hy::cuda::use_gpu()) {\n";
     L += tripDecls;
     L += "  const long long hy_nblocks = " + trips + ";\n";
@@ -197,6 +228,7 @@ bool printCuda(const PrintInput &in, std::string &out) {
         std::string n = r.var->getName().str();
         L += "  " + n + " = " + opType(r.op) + "::apply(" + n + ", hy_red_" + n + ".result());\n";
       }
+    }
     L += "} else {\n";
     L += lineDirective(in, outer.pragma->loc);
     L += cpuText + "\n}\n";
@@ -260,6 +292,11 @@ bool printCuda(const PrintInput &in, std::string &out) {
         "; edit the annotated source instead.\n#include <hy/cuda.cuh>\n";
   if (!in.model.zones.empty())
     out += "#include <hy/cuda/zones.cuh>\n"; // the zone loops' runtime and device
+  // Scan kernels' runtime, over CUB (whose headers cost some 5 s of nvcc
+  // time: only where a scan needs them).
+  if (std::any_of(in.model.kernels.begin(), in.model.kernels.end(),
+                  [](const auto &k) { return k->scan != nullptr; }))
+    out += "#include <hy/cuda/scan.cuh>\n";
   if (in.opts.lineDirectives)
     out += "#line 1 " + cString(in.opts.inputName) + "\n";
   out += body;

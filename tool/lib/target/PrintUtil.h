@@ -74,6 +74,10 @@ void checkSharedBudgetForCpu(const PrintInput &in, const Kernel &k);
 /// optional fetch bounds checks.
 void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, clang::Rewriter &R);
 
+/// The CPU meaning of a scan kernel (CpuScan.cpp): two passes over a chunk
+/// of iterations per thread (hy::scan_parts).
+void rewriteScanForCpu(const PrintInput &in, const Kernel &k, clang::Rewriter &R);
+
 /// Debug mode (--check-fetch): wraps every index of an access that the GPU
 /// redirects to a tile in hy::tile_index_checked (serial and OpenMP).
 void rewriteFetchChecks(const PrintInput &in, const Kernel &k, clang::Rewriter &R);

@@ -40,17 +40,26 @@ void cudaKernel(const PrintInput &in, const Kernel &k, std::vector<Remark> &out)
                       "x" + std::to_string(kpr.shape.dim[2]);
   std::string grid = blocksText(ctx, k, collapsed);
   std::string s = "CUDA kernel " + k.name + ": ";
-  if (kpr.isFlat())
+  if (k.scan && k.scan->reduction)
+    s += std::string("a single-pass ") + (k.scan->inclusive ? "inclusive" : "exclusive") +
+         " scan of '" + k.scan->reduction->var->getName().str() + "' (" +
+         spelling(k.scan->reduction->op) + "): " + grid +
+         " iterations in tiles of hy::cuda::scan_shape<T>::threads x items, one block each; "
+         "each thread runs the input phase of its items, a block scan (cub::BlockScan) and "
+         "decoupled look-back over the tiles before (cub::TilePrefixCallbackOp) give each "
+         "item its prefix, then the scan phase runs; the trip count is computed on the host";
+  else if (kpr.isFlat())
     s += "grid " + grid + " iterations, one per thread (no thread loops), in blocks of " +
          block + " threads";
   else
     s += "grid " + grid + " blocks, block " + block + " threads";
-  if (!kpr.gridPerLoop())
+  if (!kpr.gridPerLoop() && !k.scan)
     s += "; " + std::to_string(collapsed) + " block loops share one grid dimension";
   if (collapsed < k.blockLoops.size())
     s += "; the loop over '" + k.blockLoops[collapsed].index->getName().str() +
          "' runs inside each block";
-  s += "; shared memory " +
+  if (!k.scan) // its shared memory is the block scan's (CUB)
+    s += "; shared memory " +
        (kpr.dynamicSmem() ? "dynamic, " + std::to_string(kpr.staticSmem()) +
                                 " bytes for the constant-size tiles"
                           : "static, " + std::to_string(kpr.staticSmem()) + " bytes");
@@ -69,7 +78,7 @@ void cudaKernel(const PrintInput &in, const Kernel &k, std::vector<Remark> &out)
               (c.written ? ", back to the host when host code uses it or the outermost "
                            "translated function returns"
                          : ""));
-  for (unsigned i = 0; i < collapsed; ++i)
+  for (unsigned i = 0; i < collapsed && !k.scan; ++i)
     if (kpr.deviceTrip(i))
       add(k.blockLoops[i].pragma->loc,
           "loop over '" + k.blockLoops[i].index->getName().str() +
@@ -88,6 +97,10 @@ void cudaKernel(const PrintInput &in, const Kernel &k, std::vector<Remark> &out)
       add(r.loc, "array reduction '" + name + "' (" + spelling(r.op) +
                      "): one device atomic per update (hy::cuda::atomic_" + atomicName(r.op) +
                      ")" + (tile ? ", on the shared-memory tile inside its privatizing fetch" : ""));
+    else if (r.inscan)
+      add(r.loc, "reduction(inscan, " + std::string(spelling(r.op)) + " : " + name +
+                     "): the last tile stores the total, which the host reads after the "
+                     "launch and combines into '" + name + "'");
     else
       add(r.loc, "reduction(" + std::string(spelling(r.op)) + " : " + name +
                      "): combined in each block, then one atomic per block into the result, "
