@@ -594,6 +594,16 @@ void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R,
   CpuKernel(in, k, R, /*oneThread=*/false, regions).run();
 }
 
+std::string cpuWorthTest(const PrintInput &in, const Kernel &k) {
+  PrintInput quiet = in;
+  quiet.remarks = nullptr;
+  Rewriter scratch(in.ctx.getSourceManager(), in.ctx.getLangOpts());
+  CpuKernel ck(quiet, k, scratch);
+  std::string declare;
+  ompClauses(quiet, k, ck.collapsed, declare);
+  return ck.worthTest();
+}
+
 bool cpuPrivatizes(const Kernel &k, std::string *array) {
   for (const Reduction &r : k.reductions)
     if (r.isArray && whyShared(k, r).empty()) {

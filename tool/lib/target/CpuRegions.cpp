@@ -3,16 +3,18 @@
 // rounds forks and joins a team at every iteration of the host loop. A
 // `while (cond) { body }` or `for (init; cond; inc) { body }` whose body is
 // kernels and host statements becomes
-//   { init; <locals moved out>
-//     _Pragma("omp parallel") { bool hy_go;
-//       _Pragma("omp single copyprivate(hy_go)") hy_go = static_cast<bool>(cond);
+//   { init; <locals moved out> bool hy_go;
+//     _Pragma("omp parallel") {
+//       _Pragma("omp single") { hy_go = static_cast<bool>(cond); }
 //       while (hy_go) {
 //         <kernel: '#pragma omp for ...', its barrier at the end>
 //         _Pragma("omp single") { <host statements> }
 //         ...
-//         _Pragma("omp single copyprivate(hy_go)") { <host statements> inc; hy_go = ...; } } } }
+//         _Pragma("omp single") { <host statements> inc; hy_go = ...; } } } }
 // Every thread of the team takes the same branches: the condition is
-// evaluated by one thread and broadcast (copyprivate), after a barrier. The
+// evaluated by one thread into a shared flag, which all threads read after
+// the single's barrier and which is written again only after the next
+// kernel's barrier (copyprivate would cost a second barrier). The
 // host statements' locals that a kernel or a later statement uses move out
 // of the region (shared, assigned where they were declared); exceptions
 // thrown by host code stop the loop and are thrown again after the region.
@@ -44,6 +46,9 @@ struct HostRegion {
   std::vector<Item> items;
   std::vector<const VarDecl *> hoisted; // locals moved out of the region
   bool headThrows = false;              // the condition or increment may throw
+  /// The first kernel's small-loop test (hy::omp_worth), when the body
+  /// starts with it: the region runs on one thread while it is false.
+  std::string worth;
   bool guarded() const {
     return headThrows ||
            std::any_of(items.begin(), items.end(), [](const Item &i) { return i.mayThrow; });
@@ -188,13 +193,26 @@ public:
     forEach(s, [&](const Stmt *x) {
       if (found)
         return;
-      const FunctionDecl *fd = nullptr;
-      if (const auto *c = dyn_cast<CallExpr>(x))
-        fd = c->getDirectCallee();
-      else if (const auto *c = dyn_cast<CXXConstructExpr>(x))
-        fd = c->getConstructor();
-      if (fd && launches(fd))
-        found = fd;
+      std::vector<const FunctionDecl *> callees;
+      if (const auto *c = dyn_cast<CallExpr>(x)) {
+        if (const FunctionDecl *fd = c->getDirectCallee())
+          callees.push_back(fd);
+        // In a template, a call with dependent arguments names the
+        // candidates it will choose from.
+        else if (const auto *o = dyn_cast<OverloadExpr>(c->getCallee()->IgnoreParenImpCasts()))
+          for (const NamedDecl *d : o->decls()) {
+            d = d->getUnderlyingDecl();
+            if (const auto *t = dyn_cast<FunctionTemplateDecl>(d))
+              callees.push_back(t->getTemplatedDecl());
+            else if (const auto *fd = dyn_cast<FunctionDecl>(d))
+              callees.push_back(fd);
+          }
+      } else if (const auto *c = dyn_cast<CXXConstructExpr>(x)) {
+        callees.push_back(c->getConstructor());
+      }
+      for (const FunctionDecl *fd : callees)
+        if (!found && launches(fd))
+          found = fd;
     });
     return found;
   }
@@ -301,6 +319,21 @@ public:
         i.mayThrow |= mayThrow(ctx, s);
     for (const Stmt *s : head)
       h.headThrows |= mayThrow(ctx, s);
+    // The first kernel's small-loop test decides the team's size for an
+    // iteration (either size computes the same), evaluated before the
+    // iteration: not when its bounds read a local moved out of the region,
+    // which has no value before the first iteration.
+    for (const HostRegion::Item &i : h.items)
+      if (i.kernel) {
+        std::map<const ValueDecl *, const Stmt *> bounds;
+        for (const LoopInfo &li : i.kernel->blockLoops)
+          for (const Stmt *e : {(const Stmt *)li.lower, (const Stmt *)li.bound, (const Stmt *)li.step})
+            refs(e, bounds);
+        if (std::none_of(h.hoisted.begin(), h.hoisted.end(),
+                         [&](const VarDecl *v) { return bounds.count(v); }))
+          h.worth = cpuWorthTest(in, *i.kernel);
+        break;
+      }
     return "";
   }
 
@@ -463,27 +496,26 @@ void CpuRegions::rewrite(Rewriter &R) const {
       rparen = f->getRParenLoc();
     }
     const bool guarded = h.guarded();
-    std::string condText = "hy_go = static_cast<bool>(" + text(R, ctx, cond) + ");";
-    std::string incText = inc ? text(R, ctx, inc) + "; " : "";
-    // The condition (with the increment before it at the end of an
-    // iteration), on one thread, its value broadcast to the team.
-    auto next = [&](const std::string &before, bool throws) {
-      std::string s = "_Pragma(\"omp single copyprivate(hy_go)\") ";
-      if (guarded && throws)
-        return s + "try { " + before + condText +
-               " } catch (...) { hy_go = false; hy_err.keep(); }";
-      return s + "{ " + before + condText + " }";
-    };
+    const std::string condText = "static_cast<bool>(" + text(R, ctx, cond) + ")";
+    const std::string incText = inc ? text(R, ctx, inc) + "; " : "";
+    // At the end of an iteration, on one thread: the increment, the
+    // condition, and whether the next iteration stays in this region (the
+    // team's size, from the first kernel's small-loop test, is unchanged).
+    const std::string tail = incText + "hy_go = " + condText + "; hy_stay = hy_go" +
+                             (h.worth.empty() ? "" : " && " + h.worth + " == hy_team") + ";";
+    const std::string stop = "hy_go = hy_stay = false; hy_err.keep();";
     std::string open = "{ ";
     if (init) // as written, its ';' included: text from after '(' to the condition
       open += rewrittenText(R, CharSourceRange::getCharRange(
                                    cast<ForStmt>(h.loop)->getLParenLoc().getLocWithOffset(1),
-                                   SM.getExpansionLoc(cond->getBeginLoc()))) ;
+                                   SM.getExpansionLoc(cond->getBeginLoc())));
     for (const VarDecl *v : h.hoisted)
       open += typeText(ctx, v->getType()) + " " + v->getNameAsString() + "; ";
     if (guarded)
       open += "hy::region_error hy_err; ";
-    open += "_Pragma(\"omp parallel\") { bool hy_go; " + next("", h.headThrows) + " while (hy_go)";
+    open += "bool hy_go = " + condText + ", hy_stay" + (h.worth.empty() ? "" : ", hy_team") +
+            "; while (hy_go) { " + (h.worth.empty() ? "" : "hy_team = " + h.worth + "; ") +
+            "_Pragma(\"omp parallel" + (h.worth.empty() ? "" : " if(hy_team)") + "\") do";
     replaceRewritten(R, CharSourceRange::getCharRange(SM.getExpansionLoc(h.loop->getBeginLoc()),
                                                       rparen.getLocWithOffset(1)),
                      open);
@@ -507,29 +539,25 @@ void CpuRegions::rewrite(Rewriter &R) const {
       if (i.kernel)
         continue;
       bool last = n + 1 == h.items.size();
+      bool throws = guarded && (i.mayThrow || (last && h.headThrows));
       SourceLocation first = SM.getExpansionLoc(i.host.front()->getBeginLoc());
       SourceLocation end = stmtEnd(ctx, i.host.back());
-      if (last) {
-        bool throws = i.mayThrow || h.headThrows;
-        R.InsertTextAfter(first, std::string("_Pragma(\"omp single copyprivate(hy_go)\") ") +
-                                      (guarded && throws ? "try { " : "{ "));
-        R.InsertTextAfter(end, std::string(" ") + incText + condText +
-                                   (guarded && throws
-                                        ? " } catch (...) { hy_go = false; hy_err.keep(); }"
-                                        : " }"));
-      } else {
-        R.InsertTextAfter(first, std::string("_Pragma(\"omp single\") ") +
-                                      (i.mayThrow ? "try { " : "{ "));
-        R.InsertTextAfter(end, i.mayThrow ? " } catch (...) { hy_err.keep(); } if (hy_err) break;"
-                                          : " }");
-      }
+      R.InsertTextAfter(first, std::string("_Pragma(\"omp single\") ") + (throws ? "try { " : "{ "));
+      if (last)
+        R.InsertTextAfter(end, " " + tail + (throws ? " } catch (...) { " + stop + " }" : " }"));
+      else
+        R.InsertTextAfter(end, throws ? " } catch (...) { " + stop + " } if (hy_err) break;" : " }");
     }
     std::string close;
-    if (h.items.back().kernel)
-      close += " " + next(incText, h.headThrows);
+    if (h.items.back().kernel) {
+      bool throws = guarded && h.headThrows;
+      close = std::string(" _Pragma(\"omp single\") ") + (throws ? "try { " : "{ ") + tail +
+              (throws ? " } catch (...) { " + stop + " }" : " }");
+    }
     R.InsertTextBefore(body->getRBracLoc(), close + " ");
     R.InsertTextAfter(body->getRBracLoc().getLocWithOffset(1),
-                      std::string(" }") + (guarded ? " hy_err.rethrow();" : "") + " }");
+                      std::string(" while (hy_stay); }") + (guarded ? " hy_err.rethrow();" : "") +
+                          " }");
   }
 }
 
