@@ -3,18 +3,25 @@
 // rounds forks and joins a team at every iteration of the host loop. A
 // `while (cond) { body }` or `for (init; cond; inc) { body }` whose body is
 // kernels and host statements becomes
-//   { init; <locals moved out> bool hy_go;
-//     _Pragma("omp parallel") {
-//       _Pragma("omp single") { hy_go = static_cast<bool>(cond); }
-//       while (hy_go) {
+//   { init; <locals moved out> bool hy_go = cond, hy_stay, hy_team;
+//     while (hy_go) { hy_team = <first kernel's small-loop test>; hy_stay = true;
+//       _Pragma("omp parallel if(hy_team)") for (bool hy_again = false;; hy_again = true) {
+//         _Pragma("omp masked") { if (hy_again) { inc; hy_go = cond; hy_stay = ...; }
+//           if (hy_stay) { <host statements before the first kernel> } }
+//         _Pragma("omp barrier") if (!hy_stay) break;
 //         <kernel: '#pragma omp for ...', its barrier at the end>
-//         _Pragma("omp single") { <host statements> }
+//         _Pragma("omp masked") { <host statements> } _Pragma("omp barrier")
 //         ...
-//         _Pragma("omp single") { <host statements> inc; hy_go = ...; } } } }
+//         _Pragma("omp masked") { <the last host statements> } } } }
 // Every thread of the team takes the same branches: the condition is
 // evaluated by one thread into a shared flag, which all threads read after
-// the single's barrier and which is written again only after the next
-// kernel's barrier (copyprivate would cost a second barrier). The
+// a barrier and which is written again only after the next kernel's
+// barrier. An iteration costs a barrier per kernel and per run of host
+// statements between kernels, plus one, which is what a fork and a join
+// per kernel cost for a loop of one kernel, less for more kernels. The
+// team's size follows the first kernel's small-loop test: a run of small
+// iterations is a region of one thread, a run of large ones one of the
+// whole team (an iteration whose test differs ends the region). The
 // host statements' locals that a kernel or a later statement uses move out
 // of the region (shared, assigned where they were declared); exceptions
 // thrown by host code stop the loop and are thrown again after the region.
@@ -49,6 +56,7 @@ struct HostRegion {
   /// The first kernel's small-loop test (hy::omp_worth), when the body
   /// starts with it: the region runs on one thread while it is false.
   std::string worth;
+  unsigned worthLine = 0; // that kernel's line
   bool guarded() const {
     return headThrows ||
            std::any_of(items.begin(), items.end(), [](const Item &i) { return i.mayThrow; });
@@ -330,8 +338,10 @@ public:
           for (const Stmt *e : {(const Stmt *)li.lower, (const Stmt *)li.bound, (const Stmt *)li.step})
             refs(e, bounds);
         if (std::none_of(h.hoisted.begin(), h.hoisted.end(),
-                         [&](const VarDecl *v) { return bounds.count(v); }))
+                         [&](const VarDecl *v) { return bounds.count(v); })) {
           h.worth = cpuWorthTest(in, *i.kernel);
+          h.worthLine = line(i.kernel->blockLoops.front().pragma->loc);
+        }
         break;
       }
     return "";
@@ -339,7 +349,7 @@ public:
 
   // The body's locals that a kernel or a later statement uses move out of
   // the region (they would be each thread's own, and end with the
-  // statements' `omp single` block): scalars declared one to a statement,
+  // statements' `omp masked` block): scalars declared one to a statement,
   // on one line, initialised with `=` or not at all.
   std::string locals(HostRegion &h) {
     std::vector<std::map<const ValueDecl *, const Stmt *>> used(h.items.size());
@@ -440,12 +450,16 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
       if (h->why.empty()) {
         what = "host loop: one OpenMP parallel region around it; its kernels run as "
                "work-sharing loops ('omp for'), its condition and host statements on one "
-               "thread ('omp single'), a barrier after each";
+               "thread ('omp masked'), a barrier before each kernel and one after it";
         if (!h->hoisted.empty()) {
           what += "; locals moved out of the region (shared): ";
           for (size_t i = 0; i < h->hoisted.size(); ++i)
             what += (i ? ", " : "") + h->hoisted[i]->getNameAsString();
         }
+        if (!h->worth.empty())
+          what += "; a run of iterations in which the kernel of line " +
+                  std::to_string(h->worthLine) +
+                  " is small (its small-loop test) runs on one thread";
         if (h->guarded())
           what += "; an exception from its host code ends the loop and is thrown again after "
                   "the region";
@@ -498,11 +512,6 @@ void CpuRegions::rewrite(Rewriter &R) const {
     const bool guarded = h.guarded();
     const std::string condText = "static_cast<bool>(" + text(R, ctx, cond) + ")";
     const std::string incText = inc ? text(R, ctx, inc) + "; " : "";
-    // At the end of an iteration, on one thread: the increment, the
-    // condition, and whether the next iteration stays in this region (the
-    // team's size, from the first kernel's small-loop test, is unchanged).
-    const std::string tail = incText + "hy_go = " + condText + "; hy_stay = hy_go" +
-                             (h.worth.empty() ? "" : " && " + h.worth + " == hy_team") + ";";
     const std::string stop = "hy_go = hy_stay = false; hy_err.keep();";
     std::string open = "{ ";
     if (init) // as written, its ';' included: text from after '(' to the condition
@@ -515,7 +524,8 @@ void CpuRegions::rewrite(Rewriter &R) const {
       open += "hy::region_error hy_err; ";
     open += "bool hy_go = " + condText + ", hy_stay" + (h.worth.empty() ? "" : ", hy_team") +
             "; while (hy_go) { " + (h.worth.empty() ? "" : "hy_team = " + h.worth + "; ") +
-            "_Pragma(\"omp parallel" + (h.worth.empty() ? "" : " if(hy_team)") + "\") do";
+            "hy_stay = true; _Pragma(\"omp parallel" + (h.worth.empty() ? "" : " if(hy_team)") +
+            "\") for (bool hy_again = false;; hy_again = true)";
     replaceRewritten(R, CharSourceRange::getCharRange(SM.getExpansionLoc(h.loop->getBeginLoc()),
                                                       rparen.getLocWithOffset(1)),
                      open);
@@ -532,32 +542,48 @@ void CpuRegions::rewrite(Rewriter &R) const {
       else
         R.RemoveText(stmtRange(ctx, ds));
     }
-    // Host statements on one thread; the last run also computes the
-    // condition for the next iteration.
+    // The top of an iteration, on the masked thread: after the first, the
+    // increment, the condition and whether the next iteration stays in
+    // this region (the team's size, from the first kernel's small-loop
+    // test, is unchanged); then the host statements before the first
+    // kernel; then a barrier, after which every thread reads the flag.
+    const bool headThrows = guarded && h.headThrows;
+    std::string top = "_Pragma(\"omp masked\") { if (hy_again" +
+                      std::string(guarded ? " && !hy_err" : "") + ") " +
+                      (headThrows ? "try { " : "{ ") + incText + "hy_go = " + condText +
+                      "; hy_stay = hy_go" +
+                      (h.worth.empty() ? "" : " && " + h.worth + " == hy_team") + "; }" +
+                      (headThrows ? " catch (...) { " + stop + " }" : "");
+    const std::string barrier = " } _Pragma(\"omp barrier\") if (!hy_stay) break;";
+    if (h.items.front().kernel)
+      top += barrier;
+    R.InsertTextAfter(body->getLBracLoc().getLocWithOffset(1), " " + top);
+    // Host statements on the masked thread (no barrier of their own: one
+    // comes before the next kernel, whose own barrier comes before the next
+    // statements; the masked thread runs the last statements and the next
+    // iteration's top in order).
     for (size_t n = 0; n < h.items.size(); ++n) {
       const HostRegion::Item &i = h.items[n];
       if (i.kernel)
         continue;
-      bool last = n + 1 == h.items.size();
-      bool throws = guarded && (i.mayThrow || (last && h.headThrows));
+      bool throws = guarded && i.mayThrow;
       SourceLocation first = SM.getExpansionLoc(i.host.front()->getBeginLoc());
       SourceLocation end = stmtEnd(ctx, i.host.back());
-      R.InsertTextAfter(first, std::string("_Pragma(\"omp single\") ") + (throws ? "try { " : "{ "));
-      if (last)
-        R.InsertTextAfter(end, " " + tail + (throws ? " } catch (...) { " + stop + " }" : " }"));
-      else
-        R.InsertTextAfter(end, throws ? " } catch (...) { " + stop + " } if (hy_err) break;" : " }");
+      std::string caught = throws ? " } catch (...) { " + stop + " }" : " }";
+      if (n == 0) {
+        R.InsertTextAfter(first, std::string("if (hy_stay) ") + (throws ? "try { " : "{ "));
+        R.InsertTextAfter(end, caught + barrier);
+      } else {
+        R.InsertTextAfter(first, std::string("_Pragma(\"omp masked\") ") + (throws ? "try { " : "{ "));
+        if (n + 1 == h.items.size())
+          R.InsertTextAfter(end, caught);
+        else
+          R.InsertTextAfter(end, caught + " _Pragma(\"omp barrier\")" +
+                                     (throws ? " if (hy_err) break;" : ""));
+      }
     }
-    std::string close;
-    if (h.items.back().kernel) {
-      bool throws = guarded && h.headThrows;
-      close = std::string(" _Pragma(\"omp single\") ") + (throws ? "try { " : "{ ") + tail +
-              (throws ? " } catch (...) { " + stop + " }" : " }");
-    }
-    R.InsertTextBefore(body->getRBracLoc(), close + " ");
     R.InsertTextAfter(body->getRBracLoc().getLocWithOffset(1),
-                      std::string(" while (hy_stay); }") + (guarded ? " hy_err.rethrow();" : "") +
-                          " }");
+                      std::string(" }") + (guarded ? " hy_err.rethrow();" : "") + " }");
   }
 }
 
