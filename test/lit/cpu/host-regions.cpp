@@ -1,12 +1,12 @@
 // One OpenMP parallel region per host loop (docs/language.md, "Host
 // loops"): the kernels of a while/for loop become work-sharing loops ('omp
 // for', no small-loop test of their own), the host statements and the
-// condition run in 'omp single', scalar locals that later statements or
-// kernels read move out of the region, the first kernel's small-loop test
-// picks the team's size ('omp parallel if'). The report says for every
-// host loop around kernels whether it is one region and, if not, what
-// stopped it. The serial output and the CUDA target's CPU fallback keep a
-// region per kernel.
+// condition run on the masked thread with a barrier before the next kernel,
+// scalar locals that later statements or kernels read move out of the
+// region, the first kernel's small-loop test picks the team's size ('omp
+// parallel if'). The report says for every host loop around kernels
+// whether it is one region and, if not, what stopped it. The serial output
+// and the CUDA target's CPU fallback keep a region per kernel.
 // RUN: %hyc --target=openmp --no-line-directives %s | %strip | FileCheck %s -check-prefix=OMP
 // RUN: %hyc --target=openmp -Rhy %s -o %t.omp.cpp 2>&1 | FileCheck %s -check-prefix=REPORT
 // RUN: %cxx -std=c++17 -fopenmp -fsyntax-only -Wall -Werror -I%hy_inc %t.omp.cpp
@@ -17,19 +17,20 @@
 #include <utility>
 #include <vector>
 
-// A worklist level loop: the condition before the loop, the team's size
-// from the frontier's kernel, the swap and the level on one thread with
-// the next condition; an exception from them ends the loop and is thrown
-// again after the region.
+// A worklist level loop: the condition before the loop and, after the
+// first iteration, at the top of each; the team's size from the frontier's
+// kernel; the swap and the level on the masked thread after the kernel's
+// barrier (the swap moves the pushes out of the per-thread buffers); an
+// exception from them ends the loop and is thrown again after the region.
 // OMP-LABEL: int levels(
 int levels(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array<int, 1> &depth,
            int n) {
   hy::worklist<int> frontier(n), next(n);
   frontier.push(0);
   int level = 0;
-// OMP: { hy::region_error hy_err; bool hy_go = static_cast<bool>(frontier.size() > 0), hy_stay, hy_team; while (hy_go) { hy_team = hy::omp_worth((long long)((int)frontier.size()), {{[0-9]+}}); _Pragma("omp parallel if(hy_team)") do {
-// OMP-NEXT: _Pragma("omp for schedule(static)") // #pragma hy parallel for reduction(min : depth)
-// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; its kernels run as work-sharing loops ('omp for'), its condition and host statements on one thread ('omp single'), a barrier after each; a run of iterations in which the kernel of line [[@LINE+3]] is small (its small-loop test) runs on one thread; an exception from its host code ends the loop and is thrown again after the region [-Rhy]
+// OMP: { hy::region_error hy_err; bool hy_go = static_cast<bool>(frontier.size() > 0), hy_stay, hy_team; while (hy_go) { hy_team = hy::omp_worth((long long)((int)frontier.size()), [[W:[0-9]+]]); hy_stay = true; _Pragma("omp parallel if(hy_team)") for (bool hy_again = false;; hy_again = true) { _Pragma("omp masked") { if (hy_again && !hy_err) try { hy_go = static_cast<bool>(frontier.size() > 0); hy_stay = hy_go && hy::omp_worth((long long)((int)frontier.size()), [[W]]) == hy_team; } catch (...) { hy_go = hy_stay = false; hy_err.keep(); } } _Pragma("omp barrier") if (!hy_stay) break;
+// OMP-NEXT: [&, level, off = hy::view_of(off), col = hy::view_of(col), depth = hy::view_of(depth)] { _Pragma("omp for schedule(static)") // #pragma hy parallel for reduction(min : depth)
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; its kernels run as work-sharing loops ('omp for'), its condition and host statements on one thread ('omp masked'), a barrier before each kernel and one after it; a run of iterations in which the kernel of line [[@LINE+3]] is small (its small-loop test) runs on one thread; an exception from its host code ends the loop and is thrown again after the region [-Rhy]
   while (frontier.size() > 0) {
 // REPORT: host-regions.cpp:[[@LINE+1]]:1: remark: inside the host loop of line [[@LINE-1]], which is one parallel region: a work-sharing loop with a barrier at its end, on the team whatever its size [-Rhy]
 #pragma hy parallel for reduction(min : depth)
@@ -39,28 +40,28 @@ int levels(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array
         if (hy::fetch_min(depth(col(e)), level + 1) > level + 1)
           next.push(col(e));
     }
-// OMP: _Pragma("omp single") try { std::swap(frontier, next);
+// OMP: _Pragma("omp masked") try { std::swap(frontier, next);
     std::swap(frontier, next);
     next.clear();
-// OMP: ++level; hy_go = static_cast<bool>(frontier.size() > 0); hy_stay = hy_go && hy::omp_worth((long long)((int)frontier.size()), {{[0-9]+}}) == hy_team; } catch (...) { hy_go = hy_stay = false; hy_err.keep(); }
+// OMP: ++level; } catch (...) { hy_go = hy_stay = false; hy_err.keep(); }
     ++level;
-// OMP-NEXT: } while (hy_stay); } hy_err.rethrow(); }
+// OMP-NEXT: } } hy_err.rethrow(); }
   }
   return level;
 }
 
 // A `changed` flag reduced by the kernel (a shared variable: the 'omp for'
-// reduces into it) and read by the condition; the body ends with the
-// kernel, so the condition gets a single of its own. Nothing throws.
+// reduces into it) and read by the condition; the statements before the
+// kernel run with the condition, on the masked thread. Nothing throws.
 // OMP-LABEL: int rounds(
 int rounds(hy::array<int, 1> &a, int n) {
   bool changed = true;
   int r = 0;
-// OMP: { bool hy_go = static_cast<bool>(changed), hy_stay, hy_team; while (hy_go) { hy_team = hy::omp_worth((long long)(n), {{[0-9]+}}); _Pragma("omp parallel if(hy_team)") do {
+// OMP: { bool hy_go = static_cast<bool>(changed), hy_stay, hy_team; while (hy_go) { hy_team = hy::omp_worth({{.*}}); hy_stay = true; _Pragma("omp parallel if(hy_team)") for (bool hy_again = false;; hy_again = true) { _Pragma("omp masked") { if (hy_again) { hy_go = static_cast<bool>(changed); hy_stay = hy_go && hy::omp_worth({{.*}}) == hy_team; }
   while (changed) {
-// OMP-NEXT: _Pragma("omp single") { changed = false;
+// OMP-NEXT: if (hy_stay) { changed = false;
     changed = false;
-// OMP-NEXT: ++r; }
+// OMP-NEXT: ++r; } } _Pragma("omp barrier") if (!hy_stay) break;
     ++r;
 // OMP-NEXT: _Pragma("omp for reduction(|| : changed) schedule(static)")
 #pragma hy parallel for reduction(|| : changed)
@@ -69,27 +70,27 @@ int rounds(hy::array<int, 1> &a, int n) {
         a(i) = a(i - 1) + 1;
         changed = changed || true;
       }
-// OMP: _Pragma("omp single") { hy_go = static_cast<bool>(changed); hy_stay = hy_go && hy::omp_worth((long long)(n), {{[0-9]+}}) == hy_team; } } while (hy_stay); } }
+// OMP: } } }
   }
   return r;
 }
 
-// A counter the kernel reads (declared by the for loop: before the
-// region, shared), moved to the end of the iteration with the condition;
-// host statements declaring scalars that the kernels read (moved out of the
+// A counter the kernels read (declared by the for loop: before the
+// region, shared), incremented at the top of the next iteration; host
+// statements declaring scalars that the kernels read (moved out of the
 // region, assigned where they were declared); a local used only by its own
-// statements stays in them. The kernel's bound reads a moved local, so the
-// team is the whole team (no 'if').
+// statements stays in them. The first kernel's bound reads a moved local,
+// so every iteration runs on the whole team (no 'if').
 // OMP-LABEL: void steps(
 void steps(hy::array<float, 1> &a, int n, int count) {
-// OMP: { int s = 0; int half; float scale; bool hy_go = static_cast<bool>(s < count), hy_stay; while (hy_go) { _Pragma("omp parallel") do {
-// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; its kernels run as work-sharing loops ('omp for'), its condition and host statements on one thread ('omp single'), a barrier after each; locals moved out of the region (shared): half, scale [-Rhy]
+// OMP: { int s = 0; int half; float scale; bool hy_go = static_cast<bool>(s < count), hy_stay; while (hy_go) { hy_stay = true; _Pragma("omp parallel") for (bool hy_again = false;; hy_again = true) { _Pragma("omp masked") { if (hy_again) { ++s; hy_go = static_cast<bool>(s < count); hy_stay = hy_go; }
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; its kernels run as work-sharing loops ('omp for'), its condition and host statements on one thread ('omp masked'), a barrier before each kernel and one after it; locals moved out of the region (shared): half, scale [-Rhy]
   for (int s = 0; s < count; ++s) {
-// OMP-NEXT: _Pragma("omp single") { half = n / 2 + s % 3;
+// OMP-NEXT: if (hy_stay) { half = n / 2 + s % 3;
     const int half = n / 2 + s % 3;
 // OMP-NEXT: int unused = s * 2;
     int unused = s * 2;
-// OMP-NEXT: scale = 1.0f / (unused + 1); }
+// OMP-NEXT: scale = 1.0f / (unused + 1); } } _Pragma("omp barrier") if (!hy_stay) break;
     float scale = 1.0f / (unused + 1);
 // OMP-NEXT: _Pragma("omp for schedule(static)")
 #pragma hy parallel for
@@ -99,7 +100,7 @@ void steps(hy::array<float, 1> &a, int n, int count) {
 #pragma hy parallel for
     for (int i = half; i < n; ++i)
       a(i) = a(i) - s;
-// OMP: _Pragma("omp single") { ++s; hy_go = static_cast<bool>(s < count); hy_stay = hy_go; } } while (hy_stay); } }
+// OMP: } } }
   }
 }
 
@@ -108,7 +109,7 @@ void steps(hy::array<float, 1> &a, int n, int count) {
 // OMP-LABEL: void histogram(
 void histogram(hy::array<int, 1> &h, const hy::array<int, 1> &v, int n) {
   for (int s = 0; s < 3; ++s) {
-// OMP: if (!hy::team_of_one()) [&, n, s, v = hy::view_of(v)] { _Pragma("omp for schedule(static)")
+// OMP: if (!hy::team_of_one()) [&, n, s, h = hy::view_of(h), v = hy::view_of(v)] { _Pragma("omp for schedule(static)")
 #pragma hy parallel for reduction(+ : h)
     for (int i = 0; i < n; ++i)
       if (h(0) >= 0)
@@ -154,7 +155,7 @@ void fallbacks(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
     for (int i = 0; i < n; ++i)
       h(a(i) % 8) += 1;
   }
-// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it declares 'shift' (line [[@LINE+2]]), which a kernel (line [[@LINE+4]]) uses, and only scalar variables (not 'std::vector<int>') move out of the region [-Rhy]
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it declares 'shift' (line [[@LINE+2]]), which the kernel of line [[@LINE+3]] uses, and only scalar variables (not 'std::vector<int>') move out of the region [-Rhy]
   for (int s = 0; s < 5; ++s) {
     std::vector<int> shift(1, s);
 #pragma hy parallel for
@@ -204,7 +205,7 @@ void fallbacks(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
 }
 
 // A minloc declared in the body and read after the kernel: not a scalar.
-// REPORT: host-regions.cpp:[[@LINE+4]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it declares 'low' (line [[@LINE+5]]), which a kernel (line [[@LINE+7]]) uses, and only scalar variables (not 'hy::minloc<int>') move out of the region [-Rhy]
+// REPORT: host-regions.cpp:[[@LINE+4]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it declares 'low' (line [[@LINE+5]]), which the kernel of line [[@LINE+6]] uses, and only scalar variables (not 'hy::minloc<int>') move out of the region [-Rhy]
 int lows(const hy::array<int, 1> &a, int n) {
   int sum = 0;
   int r = 0;

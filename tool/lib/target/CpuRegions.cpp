@@ -367,8 +367,10 @@ public:
         for (const Decl *d : ds->decls()) {
           const auto *nd = dyn_cast<NamedDecl>(d);
           const Stmt *use = nullptr;
+          const Kernel *byKernel = nullptr; // the kernel that uses it
           for (size_t j = 0; j < h.items.size() && !use; ++j)
             if (j != i) {
+              byKernel = h.items[j].kernel;
               if (const auto *vd = dyn_cast<ValueDecl>(d))
                 if (auto it = used[j].find(vd); it != used[j].end())
                   use = it->second;
@@ -381,9 +383,12 @@ public:
           if (!use)
             continue;
           std::string name = nd ? "'" + nd->getNameAsString() + "'" : "a declaration";
-          std::string pre = "it declares " + name + at(s) + ", which " +
-                            (kernelIn(use) ? "a kernel" : "a later statement") + at(use) +
-                            " uses, and ";
+          std::string pre =
+              "it declares " + name + at(s) + ", which " +
+              (byKernel ? "the kernel of line " +
+                              std::to_string(line(byKernel->blockLoops.front().pragma->loc))
+                        : "a later statement" + at(use)) +
+              " uses, and ";
           const auto *vd = dyn_cast<VarDecl>(d);
           if (!vd || isa<DecompositionDecl>(vd))
             return pre + "only variables move out of the region";
