@@ -560,8 +560,10 @@ void CpuRegions::rewrite(Rewriter &R) const {
                       (h.worth.empty() ? "" : " && " + h.worth + " == hy_team") + "; }" +
                       (headThrows ? " catch (...) { " + stop + " }" : "");
     const std::string barrier = " } _Pragma(\"omp barrier\") if (!hy_stay) break;";
+    // A body that starts with a kernel needs none of it in the region's
+    // first iteration (every thread knows that, and skips the barrier).
     if (h.items.front().kernel)
-      top += barrier;
+      top = "if (hy_again) { " + top + barrier + " }";
     R.InsertTextAfter(body->getLBracLoc().getLocWithOffset(1), " " + top);
     // Host statements on the masked thread (no barrier of their own: one
     // comes before the next kernel, whose own barrier comes before the next
