@@ -1,6 +1,6 @@
 // The exception of a host loop's parallel region. The OpenMP target runs a
 // host loop around kernels as one parallel region, its host statements on
-// one thread (`omp single`; docs/language.md, "Host loops"); an exception
+// one thread (`omp masked`; docs/language.md, "Host loops"); an exception
 // must not leave an OpenMP construct, so the statements that may throw
 // keep it here, the team leaves the loop together, and the region's end
 // throws it again, where the loop's statement ends as it would have.

@@ -2,7 +2,7 @@
 // whose body is kernels and host statements becomes one `omp parallel`
 // region, its kernels work-sharing loops (`omp for`, CpuKernel.cpp asks
 // here whether a kernel is in one) and its host statements and condition
-// run by one thread (`omp single`), instead of a fork and a join per kernel
+// run by one thread (`omp masked`), instead of a fork and a join per kernel
 // per iteration. Where a host loop cannot be one region, why is recorded
 // for the report.
 #pragma once
