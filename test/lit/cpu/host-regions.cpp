@@ -232,3 +232,19 @@ void hides(hy::array<int, 1> &a, int n) {
     ++r;
   }
 }
+
+// In a template, a local of a dependent type is not known to be a scalar.
+// REPORT: host-regions.cpp:[[@LINE+4]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it declares 'sum' (line [[@LINE+5]]), which the kernel of line [[@LINE+6]] uses, and only scalar variables move out of the region, and the template's 'T' is not known to be one [-Rhy]
+template <class T>
+T sums(const hy::array<T, 1> &a, int n) {
+  T total = 0;
+  for (int s = 0; s < 3; ++s) {
+    T sum = 0;
+#pragma hy parallel for reduction(+ : sum)
+    for (int i = 0; i < n; ++i)
+      sum += a(i) * s;
+    total += sum;
+  }
+  return total;
+}
+template double sums(const hy::array<double, 1> &, int);

@@ -393,6 +393,9 @@ public:
           if (!vd || isa<DecompositionDecl>(vd))
             return pre + "only variables move out of the region";
           QualType t = vd->getType();
+          if (t->isDependentType())
+            return pre + "only scalar variables move out of the region, and the template's '" +
+                   t.getAsString() + "' is not known to be one";
           if (!t->isScalarType() || t->isReferenceType() || t.isVolatileQualified())
             return pre + "only scalar variables (not '" + t.getAsString() +
                    "') move out of the region";
