@@ -32,7 +32,7 @@ int levels(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array
 // OMP-NEXT: [&, level, off = hy::view_of(off), col = hy::view_of(col), depth = hy::view_of(depth)] { _Pragma("omp for schedule(static)") // #pragma hy parallel for reduction(min : depth)
 // REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; its kernels run as work-sharing loops ('omp for'), its condition and host statements on one thread ('omp masked'), a barrier before each kernel and one after it; a run of iterations in which the kernel of line [[@LINE+3]] is small (its small-loop test) runs on one thread; an exception from its host code ends the loop and is thrown again after the region [-Rhy]
   while (frontier.size() > 0) {
-// REPORT: host-regions.cpp:[[@LINE+1]]:1: remark: inside the host loop of line [[@LINE-1]], which is one parallel region: a work-sharing loop with a barrier at its end, on the team whatever its size [-Rhy]
+// REPORT: host-regions.cpp:[[@LINE+1]]:1: remark: inside the host loop of line [[@LINE-1]], which is one parallel region: a work-sharing loop with a barrier at its end, run by the region's team (the host loop's remark says its size) [-Rhy]
 #pragma hy parallel for reduction(min : depth)
     for (int f = 0; f < (int)frontier.size(); ++f) {
       const int u = frontier(f);

@@ -362,7 +362,8 @@ struct CpuKernel {
     if (regionLine)
       note(outer.loc, "inside the host loop of line " + std::to_string(regionLine) +
                           ", which is one parallel region: a work-sharing loop with a barrier "
-                          "at its end, on the team whatever its size");
+                          "at its end, run by the region's team (the host loop's remark "
+                          "says its size)");
     else if (unsigned host = regions ? regions->hostLoopLine(k, whyNot) : 0)
       note(outer.loc, "inside the host loop of line " + std::to_string(host) +
                           ": a parallel region (fork, join, barrier) at each of its "

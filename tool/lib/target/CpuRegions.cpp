@@ -102,8 +102,7 @@ const Stmt *leaves(const Stmt *s, bool inLoop, bool inSwitch) {
     return s;
   if (isa<ContinueStmt>(s) && !inLoop)
     return s;
-  if (isa<ReturnStmt>(s) || isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s) ||
-      isa<CoreturnStmt>(s))
+  if (isa<ReturnStmt>(s) || isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s) || isa<CoreturnStmt>(s))
     return s;
   bool l = inLoop || isLoop(s), sw = inSwitch || isa<SwitchStmt>(s);
   for (const Stmt *c : s->children())
@@ -169,7 +168,9 @@ public:
   }
 
   unsigned line(SourceLocation l) const { return SM.getExpansionLineNumber(l); }
-  std::string at(const Stmt *s) const { return " (line " + std::to_string(line(s->getBeginLoc())) + ")"; }
+  std::string at(const Stmt *s) const {
+    return " (line " + std::to_string(line(s->getBeginLoc())) + ")";
+  }
 
   const Kernel *kernelIn(const Stmt *s) const {
     const Kernel *found = nullptr;
@@ -335,7 +336,8 @@ public:
       if (i.kernel) {
         std::map<const ValueDecl *, const Stmt *> bounds;
         for (const LoopInfo &li : i.kernel->blockLoops)
-          for (const Stmt *e : {(const Stmt *)li.lower, (const Stmt *)li.bound, (const Stmt *)li.step})
+          for (const Stmt *e :
+               {(const Stmt *)li.lower, (const Stmt *)li.bound, (const Stmt *)li.step})
             refs(e, bounds);
         if (std::none_of(h.hoisted.begin(), h.hoisted.end(),
                          [&](const VarDecl *v) { return bounds.count(v); })) {
@@ -504,9 +506,9 @@ void CpuRegions::rewrite(Rewriter &R) const {
       continue;
     const Stmt *init = nullptr, *cond = nullptr, *inc = nullptr;
     SourceLocation rparen;
-    const auto *body = dyn_cast<CompoundStmt>(isa<WhileStmt>(h.loop)
-                                                  ? cast<WhileStmt>(h.loop)->getBody()
-                                                  : cast<ForStmt>(h.loop)->getBody());
+    const auto *body =
+        dyn_cast<CompoundStmt>(isa<WhileStmt>(h.loop) ? cast<WhileStmt>(h.loop)->getBody()
+                                                      : cast<ForStmt>(h.loop)->getBody());
     if (const auto *w = dyn_cast<WhileStmt>(h.loop)) {
       cond = w->getCond();
       rparen = w->getRParenLoc();
@@ -534,15 +536,17 @@ void CpuRegions::rewrite(Rewriter &R) const {
             "; while (hy_go) { " + (h.worth.empty() ? "" : "hy_team = " + h.worth + "; ") +
             "hy_stay = true; _Pragma(\"omp parallel" + (h.worth.empty() ? "" : " if(hy_team)") +
             "\") for (bool hy_again = false;; hy_again = true)";
-    replaceRewritten(R, CharSourceRange::getCharRange(SM.getExpansionLoc(h.loop->getBeginLoc()),
-                                                      rparen.getLocWithOffset(1)),
+    replaceRewritten(R,
+                     CharSourceRange::getCharRange(SM.getExpansionLoc(h.loop->getBeginLoc()),
+                                                   rparen.getLocWithOffset(1)),
                      open);
     // Locals moved out: their declarations become assignments.
     for (const VarDecl *v : h.hoisted) {
       const DeclStmt *ds = nullptr;
       for (const HostRegion::Item &i : h.items)
         for (const Stmt *s : i.host)
-          if (const auto *d = dyn_cast<DeclStmt>(s); d && d->isSingleDecl() && d->getSingleDecl() == v)
+          if (const auto *d = dyn_cast<DeclStmt>(s);
+              d && d->isSingleDecl() && d->getSingleDecl() == v)
             ds = d;
       if (v->getInit())
         R.RemoveText(CharSourceRange::getCharRange(SM.getExpansionLoc(ds->getBeginLoc()),
@@ -556,12 +560,11 @@ void CpuRegions::rewrite(Rewriter &R) const {
     // test, is unchanged); then the host statements before the first
     // kernel; then a barrier, after which every thread reads the flag.
     const bool headThrows = guarded && h.headThrows;
-    std::string top = "_Pragma(\"omp masked\") { if (hy_again" +
-                      std::string(guarded ? " && !hy_err" : "") + ") " +
-                      (headThrows ? "try { " : "{ ") + incText + "hy_go = " + condText +
-                      "; hy_stay = hy_go" +
-                      (h.worth.empty() ? "" : " && " + h.worth + " == hy_team") + "; }" +
-                      (headThrows ? " catch (...) { " + stop + " }" : "");
+    std::string top =
+        "_Pragma(\"omp masked\") { if (hy_again" + std::string(guarded ? " && !hy_err" : "") +
+        ") " + (headThrows ? "try { " : "{ ") + incText + "hy_go = " + condText +
+        "; hy_stay = hy_go" + (h.worth.empty() ? "" : " && " + h.worth + " == hy_team") + "; }" +
+        (headThrows ? " catch (...) { " + stop + " }" : "");
     const std::string barrier = " } _Pragma(\"omp barrier\") if (!hy_stay) break;";
     // A body that starts with a kernel needs none of it in the region's
     // first iteration (every thread knows that, and skips the barrier).
@@ -584,7 +587,8 @@ void CpuRegions::rewrite(Rewriter &R) const {
         R.InsertTextAfter(first, std::string("if (hy_stay) ") + (throws ? "try { " : "{ "));
         R.InsertTextAfter(end, caught + barrier);
       } else {
-        R.InsertTextAfter(first, std::string("_Pragma(\"omp masked\") ") + (throws ? "try { " : "{ "));
+        R.InsertTextAfter(first,
+                          std::string("_Pragma(\"omp masked\") ") + (throws ? "try { " : "{ "));
         if (n + 1 == h.items.size())
           R.InsertTextAfter(end, caught);
         else
