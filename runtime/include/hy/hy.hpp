@@ -6,7 +6,8 @@
 // reductions in OpenMP builds, and hy::init() / hy::wait() for timing a
 // CUDA build like a CPU one; in OpenMP programs, passive waiting unless the
 // user chose a waiting policy (hy/omp_wait.hpp), and the test that runs
-// small OpenMP kernels on the calling thread (hy/omp_work.hpp).
+// small OpenMP kernels on the calling thread (hy/omp_work.hpp), and the
+// exception a host loop's parallel region throws again (hy/omp_region.hpp).
 #pragma once
 
 #include <hy/config.hpp>
@@ -16,6 +17,7 @@
 #include <hy/device.hpp>
 #include <hy/loops.hpp>
 #include <hy/minloc.hpp>
+#include <hy/omp_region.hpp>
 #include <hy/omp_wait.hpp>
 #include <hy/omp_work.hpp>
 #include <hy/privatize.hpp>

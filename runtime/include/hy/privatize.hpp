@@ -103,6 +103,13 @@ inline int omp_team() {
 /// be atomic as the plain loop then: no atomics, nothing to combine.
 inline bool one_thread() { return detail::omp_max_threads() <= 1; }
 
+/// Whether the team running the code is one thread (always outside a
+/// parallel region, and in a build without OpenMP). Inside a host loop's
+/// parallel region (docs/language.md, "Host loops") a kernel whose updates
+/// may be atomic tests this instead of one_thread(): every thread of the
+/// team gets the same answer, so all of them take the same version.
+inline bool team_of_one() { return detail::omp_team() <= 1; }
+
 /// How the threads of one loop update a reduction array.
 enum class privatize_mode { direct, copies, atomics };
 

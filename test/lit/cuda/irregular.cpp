@@ -36,7 +36,9 @@ int relax(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array<
 // CUDA: hy::cuda::reduction<hy::cuda::op::lor, int> hy_red_changed(
 // CUDA: <<<dim3(hy::cuda::grid_dim(std::min(hy_trip0, (long long)hy::cuda::resident_grid((const void *)hy_relax_L{{[0-9]+}}, 64, 0)), 0)), dim3(64, 1, 1), 0>>>
 // CUDA: changed = hy::cuda::op::lor::apply(changed, hy_red_changed.result());
-// OMP: if (!hy::one_thread() && hy::omp_worth({{.*}})) [&, n, off = hy::view_of(off), col = hy::view_of(col), dist = hy::view_of(dist)] { _Pragma("omp parallel for reduction(|| : changed) firstprivate(n, off, col, dist) schedule(static)") // #pragma hy parallel for
+// The host loop is one parallel region (docs/language.md, "Host loops"):
+// the kernel is a work-sharing loop, its version by the team's size.
+// OMP: if (!hy::team_of_one()) [&, n, off = hy::view_of(off), col = hy::view_of(col), dist = hy::view_of(dist)] { _Pragma("omp for reduction(|| : changed) schedule(static)") // #pragma hy parallel for
 #pragma hy parallel for
     for (int b = 0; b < (n + 63) / 64; ++b)
 // The thread loop updates shared data atomically: it stays in order (no
@@ -97,7 +99,7 @@ void bfs(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array<i
   int level = 0;
 // Only the count comes back for the loop's condition.
 // CUDA: while ((hy::cuda::host_size(frontier), frontier.size() > 0)) {
-// OMP: while (frontier.size() > 0) {
+// OMP: { hy::region_error hy_err; bool hy_go = static_cast<bool>(frontier.size() > 0), hy_stay, hy_team; while (hy_go) {
   while (frontier.size() > 0) {
 // CUDA-NOT: const long long hy_trip0
 // The grid is the frontier's size when the host knows it (it read the count
@@ -134,7 +136,7 @@ void pingPong(std::vector<float> &a, std::vector<float> &b, int steps) {
     for (int i = 1; i < n - 1; ++i)
       b[i] = (a[i - 1] + a[i] + a[i + 1]) / 3;
 // CUDA: hy::cuda::swap_mirrors(a, b); std::swap(a, b);
-// OMP: {{^}} std::swap(a, b);
+// OMP: {{^}} _Pragma("omp masked") { std::swap(a, b); }
     std::swap(a, b);
   }
 }

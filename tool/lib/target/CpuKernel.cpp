@@ -8,6 +8,7 @@
 // fetch checks, updates, lane loops, the region around the loop. Each
 // decision is recorded as a remark for the report.
 #include "CpuCopies.h"
+#include "CpuRegions.h"
 #include "CpuWork.h"
 #include "PrintUtil.h"
 #include "SimdLanes.h"
@@ -66,25 +67,10 @@ bool innerLoopForSimd(const PrintInput &in, const Kernel &k, unsigned collapsed)
   return false;
 }
 
-// The host loop around a kernel in its function, if any (a lambda's body
-// ends the search).
-const Stmt *enclosingHostLoop(ASTContext &ctx, const Stmt *s) {
-  DynTypedNodeList ps = ctx.getParents(*s);
-  while (!ps.empty()) {
-    const Stmt *p = ps[0].get<Stmt>();
-    if (!p)
-      return nullptr;
-    if (isa<ForStmt>(p) || isa<WhileStmt>(p) || isa<DoStmt>(p) || isa<CXXForRangeStmt>(p))
-      return p;
-    ps = ctx.getParents(*p);
-  }
-  return nullptr;
-}
-
 // The OpenMP clauses of the block nest (collapse, reductions, schedule)
 // and the user-defined reductions they need, declared before the pragma.
 std::string ompClauses(const PrintInput &in, const Kernel &k, unsigned &collapsed,
-                       std::string &declare) {
+                       std::string &declare, bool inRegion = false) {
   collapsed = 1;
   while (collapsed < k.blockLoops.size() &&
          !mentionsIndices(k.blockLoops[collapsed], k.blockLoops, collapsed))
@@ -120,7 +106,10 @@ std::string ompClauses(const PrintInput &in, const Kernel &k, unsigned &collapse
       p += (i ? ", " : "") + vars[i];
     p += ")";
   }
-  std::string fp = cpuCopies(in, k).firstprivate();
+  // In a host loop's region the lambda's copies are each thread's own
+  // already (and OpenMP refuses them in firstprivate there).
+  CpuCopies copies = cpuCopies(in, k);
+  std::string fp = inRegion && copies.lambda ? "" : copies.firstprivate();
   return p + (fp.empty() ? "" : " firstprivate(" + fp + ")") + " schedule(static)";
 }
 
@@ -163,10 +152,13 @@ std::string whyShared(const Kernel &k, const Reduction &r) {
 struct CpuKernel {
   /// `oneThread`: the kernel's form for a team of one thread, into a
   /// scratch Rewriter: no OpenMP, updates as written (see oneThreadText()).
-  CpuKernel(const PrintInput &in, const Kernel &k, Rewriter &R, bool oneThread = false)
+  /// `regions`: the host loops that are one parallel region (OpenMP).
+  CpuKernel(const PrintInput &in, const Kernel &k, Rewriter &R, bool oneThread = false,
+            const CpuRegions *regions = nullptr)
       : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), k(k), R(R),
         report(in.opts.target == Target::OpenMP && !oneThread), oneThread(oneThread),
-        reprinted(in.opts.target == Target::Cuda && inTemplate(ctx, k)) {}
+        reprinted(in.opts.target == Target::Cuda && inTemplate(ctx, k)), regions(regions),
+        regionLine(regions && !oneThread ? regions->regionLine(k) : 0) {}
 
   // A template's code (a function template's, or a generic lambda's in
   // any function) is reprinted by nvcc's front end.
@@ -282,7 +274,7 @@ struct CpuKernel {
 
   void pragmas() {
     std::string declare;
-    std::string clauses = ompClauses(in, k, collapsed, declare);
+    std::string clauses = ompClauses(in, k, collapsed, declare, regionLine != 0);
     if (!oneThread)
       for (unsigned i = 0; i < collapsed; ++i)
         checkOmpStart(ctx, k.blockLoops[i], R);
@@ -292,7 +284,8 @@ struct CpuKernel {
       clauses += " if(" + worth + ")";
     std::string omp;
     if (privatized.empty()) {
-      omp = ompDirective("parallel for", clauses, declare);
+      // In a host loop's region (CpuRegions.h) a work-sharing loop.
+      omp = ompDirective(regionLine ? "for" : "parallel for", clauses, declare);
       if ((versioned || copies.open() != "{ ") && omp.rfind("#pragma ", 0) == 0)
         omp = "_Pragma(\"" + omp.substr(8) + "\")";
     } else {
@@ -314,7 +307,9 @@ struct CpuKernel {
     // copies', so the version for one thread also keeps its scalars in
     // registers (an escaped `n` is reloaded after every int store).
     if (versioned || copies.open() != "{ ")
-      omp = (versioned ? "if (!hy::one_thread()" + (worth.empty() ? "" : " && " + worth) + ") "
+      // In a region every thread takes the same branch: the team's size.
+      omp = (versioned ? std::string(regionLine ? "if (!hy::team_of_one()" : "if (!hy::one_thread()") +
+                             (worth.empty() ? "" : " && " + worth) + ") "
                        : "") +
             copies.open() + omp;
     for (size_t i = 0; i < k.blockLoops.size(); ++i) {
@@ -328,7 +323,8 @@ struct CpuKernel {
                                 (i < collapsed ? " (collapsed into the omp loop above)"
                                                : " (runs inside each omp iteration)"));
     }
-    std::string what = "OpenMP " + std::string(privatized.empty() ? "'parallel for'" : "'for'") +
+    std::string what = "OpenMP " +
+                       std::string(privatized.empty() && !regionLine ? "'parallel for'" : "'for'") +
                        " over " +
                        (collapsed > 1 ? std::to_string(collapsed) + " collapsed loops"
                                       : std::string("the loop over '") +
@@ -355,16 +351,23 @@ struct CpuKernel {
                          join(copies.views));
     note(outer.loc, what);
     if (versioned)
-      note(outer.loc, "on one thread (hy::one_thread()) the loop runs as written, without "
-                      "OpenMP and with plain updates (a second version of the loop)");
+      note(outer.loc, regionLine ? "in a team of one (hy::team_of_one()) the loop runs as "
+                                   "written, without OpenMP and with plain updates (a second "
+                                   "version of the loop)"
+                                 : "on one thread (hy::one_thread()) the loop runs as written, "
+                                   "without OpenMP and with plain updates (a second version of "
+                                   "the loop)");
     noteWorth(outer.loc);
-    if (in.opts.target == Target::OpenMP)
-      if (const Stmt *host = enclosingHostLoop(ctx, k.blockLoops.front().loop))
-        note(outer.loc, "inside the host loop of line " +
-                            std::to_string(SM.getExpansionLineNumber(host->getBeginLoc())) +
-                            ": a parallel region (fork, join, barrier) at each of its "
-                            "iterations; one region around the whole host loop is not done "
-                            "(docs/language.md, \"Host loops\")");
+    std::string whyNot;
+    if (regionLine)
+      note(outer.loc, "inside the host loop of line " + std::to_string(regionLine) +
+                          ", which is one parallel region: a work-sharing loop with a barrier "
+                          "at its end, run by the region's team (the host loop's remark "
+                          "says its size)");
+    else if (unsigned host = regions ? regions->hostLoopLine(k, whyNot) : 0)
+      note(outer.loc, "inside the host loop of line " + std::to_string(host) +
+                          ": a parallel region (fork, join, barrier) at each of its "
+                          "iterations; the host loop is not one region: " + whyNot);
     // Thread loops and fetches inside the kernel.
     std::function<void(const Node *)> walk = [&](const Node *n) {
       if (n->kind == NodeKind::ThreadNest)
@@ -391,8 +394,8 @@ struct CpuKernel {
   // OpenMP target puts on the kernel, or "" (and why not in whyNoWorth).
   std::string worthTest() {
     // Also the CUDA target's CPU fallback: the same OpenMP loop, run when
-    // no GPU is used.
-    if (in.opts.target == Target::Serial || oneThread)
+    // no GPU is used. Inside a host loop's region the region decides.
+    if (in.opts.target == Target::Serial || oneThread || regionLine)
       return "";
     // The block loop left out of the collapse for vectorisation counts
     // with the others (its bounds do not use their indices).
@@ -420,7 +423,7 @@ struct CpuKernel {
   }
 
   void noteWorth(SourceLocation loc) {
-    if (in.opts.target != Target::OpenMP)
+    if (in.opts.target != Target::OpenMP || regionLine)
       return;
     if (work == 0) {
       note(loc, "always runs on the OpenMP team, however small: " + whyNoWorth);
@@ -547,6 +550,8 @@ struct CpuKernel {
   bool oneThread;        // the scratch version for a team of one
   bool reprinted;        // CUDA output, in a template: nvcc reprints it
   bool versioned = false; // has a version for one thread
+  const CpuRegions *regions; // the host loops that are one region (OpenMP)
+  unsigned regionLine;       // the line of the host loop whose region it is in, or 0
   unsigned collapsed = 1;
   unsigned counted = 1;   // block loops whose iterations the threshold counts
   long long work = 0;     // estimated operations per iteration (0: no threshold)
@@ -587,12 +592,33 @@ void rewriteFetchChecks(const PrintInput &in, const Kernel &k, Rewriter &R) {
   }
 }
 
-void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R) {
+void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, Rewriter &R,
+                         const CpuRegions *regions) {
   if (k.scan && k.scan->reduction) {
-    rewriteScanForCpu(in, k, R); // CpuScan.cpp
+    rewriteScanForCpu(in, k, R); // CpuScan.cpp (its own region: no host-loop region has it)
     return;
   }
-  CpuKernel(in, k, R).run();
+  CpuKernel(in, k, R, /*oneThread=*/false, regions).run();
+}
+
+std::string cpuWorthTest(const PrintInput &in, const Kernel &k) {
+  PrintInput quiet = in;
+  quiet.remarks = nullptr;
+  Rewriter scratch(in.ctx.getSourceManager(), in.ctx.getLangOpts());
+  CpuKernel ck(quiet, k, scratch);
+  std::string declare;
+  ompClauses(quiet, k, ck.collapsed, declare);
+  return ck.worthTest();
+}
+
+bool cpuPrivatizes(const Kernel &k, std::string *array) {
+  for (const Reduction &r : k.reductions)
+    if (r.isArray && whyShared(k, r).empty()) {
+      if (array)
+        *array = r.var->getName().str();
+      return true;
+    }
+  return false;
 }
 
 } // namespace hy

@@ -1,6 +1,7 @@
 // The serial target (pragmas removed, nothing else changes) and the OpenMP
 // target (block loops -> omp parallel for, reductions, atomics). Both keep
 // the input's line structure, so one `#line 1` maps every line back.
+#include "CpuRegions.h"
 #include "PrintUtil.h"
 #include "hy/Targets.h"
 
@@ -46,8 +47,10 @@ std::string printSerial(const PrintInput &in) {
 
 std::string printOpenMP(const PrintInput &in) {
   Rewriter R(in.ctx.getSourceManager(), in.ctx.getLangOpts());
+  CpuRegions regions(in); // host loops that become one parallel region
   for (auto &k : in.model.kernels)
-    rewriteKernelForCpu(in, *k, R);
+    rewriteKernelForCpu(in, *k, R, &regions);
+  regions.rewrite(R);
   rewriteZones(in, R, /*cuda=*/false);
   return finish(in, R, "OpenMP", /*zones=*/true);
 }

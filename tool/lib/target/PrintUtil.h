@@ -11,6 +11,8 @@
 
 namespace hy {
 
+class CpuRegions;
+
 /// Source text of a node as written (macro uses expanded to their call text).
 std::string sourceText(const clang::SourceManager &SM, const clang::LangOptions &LO,
                        clang::SourceRange r);
@@ -72,7 +74,10 @@ void checkSharedBudgetForCpu(const PrintInput &in, const Kernel &k);
 /// Applies the CPU meaning of a kernel to R: omp pragmas for block loops,
 /// comments for thread loops and fetches, atomics for array reductions,
 /// optional fetch bounds checks.
-void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, clang::Rewriter &R);
+/// `regions`: the OpenMP target's host loops that are one parallel region
+/// (CpuRegions.h), whose kernels become work-sharing loops.
+void rewriteKernelForCpu(const PrintInput &in, const Kernel &k, clang::Rewriter &R,
+                         const CpuRegions *regions = nullptr);
 
 /// The CPU meaning of a scan kernel (CpuScan.cpp): two passes over a chunk
 /// of iterations per thread (hy::scan_parts).

@@ -1,0 +1,608 @@
+// One OpenMP parallel region per host loop (CpuRegions.h). Without it each
+// kernel of a level loop, of Δ-stepping's phases or of Bellman-Ford's
+// rounds forks and joins a team at every iteration of the host loop. A
+// `while (cond) { body }` or `for (init; cond; inc) { body }` whose body is
+// kernels and host statements becomes
+//   { init; <locals moved out> bool hy_go = cond, hy_stay, hy_team;
+//     while (hy_go) { hy_team = <first kernel's small-loop test>; hy_stay = true;
+//       _Pragma("omp parallel if(hy_team)") for (bool hy_again = false;; hy_again = true) {
+//         _Pragma("omp masked") { if (hy_again) { inc; hy_go = cond; hy_stay = ...; }
+//           if (hy_stay) { <host statements before the first kernel> } }
+//         _Pragma("omp barrier") if (!hy_stay) break;
+//         <kernel: '#pragma omp for ...', its barrier at the end>
+//         _Pragma("omp masked") { <host statements> } _Pragma("omp barrier")
+//         ...
+//         _Pragma("omp masked") { <the last host statements> } } } }
+// Every thread of the team takes the same branches: the condition is
+// evaluated by one thread into a shared flag, which all threads read after
+// a barrier and which is written again only after the next kernel's
+// barrier. An iteration costs a barrier per kernel and per run of host
+// statements between kernels, plus one, which is what a fork and a join
+// per kernel cost for a loop of one kernel, less for more kernels. The
+// team's size follows the first kernel's small-loop test: a run of small
+// iterations is a region of one thread, a run of large ones one of the
+// whole team (an iteration whose test differs ends the region). The
+// host statements' locals that a kernel or a later statement uses move out
+// of the region (shared, assigned where they were declared); exceptions
+// thrown by host code stop the loop and are thrown again after the region.
+// The text keeps the input's lines: the loop's header, on one line, becomes
+// the region's opening, and the rest is inserted on existing lines.
+#include "CpuRegions.h"
+#include "PrintUtil.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/Builtins.h"
+#include <functional>
+#include <set>
+
+using namespace clang;
+
+namespace hy {
+
+struct HostRegion {
+  const Stmt *loop = nullptr;
+  unsigned line = 0;
+  std::string why; // "" when the loop is one region
+  // The body's statements in order: a kernel, or a run of host statements.
+  struct Item {
+    const Kernel *kernel = nullptr;
+    std::vector<const Stmt *> host;
+    bool mayThrow = false;
+  };
+  std::vector<Item> items;
+  std::vector<const VarDecl *> hoisted; // locals moved out of the region
+  bool headThrows = false;              // the condition or increment may throw
+  /// The first kernel's small-loop test (hy::omp_worth), when the body
+  /// starts with it: the region runs on one thread while it is false.
+  std::string worth;
+  unsigned worthLine = 0; // that kernel's line
+  bool guarded() const {
+    return headThrows ||
+           std::any_of(items.begin(), items.end(), [](const Item &i) { return i.mayThrow; });
+  }
+};
+
+namespace {
+
+bool isLoop(const Stmt *s) {
+  return isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s) || isa<CXXForRangeStmt>(s);
+}
+
+// The host loop around a kernel in its function, if any (a lambda's body
+// ends the search).
+const Stmt *enclosingHostLoop(ASTContext &ctx, const Stmt *s) {
+  DynTypedNodeList ps = ctx.getParents(*s);
+  while (!ps.empty()) {
+    const Stmt *p = ps[0].get<Stmt>();
+    if (!p)
+      return nullptr;
+    if (isLoop(p))
+      return p;
+    ps = ctx.getParents(*p);
+  }
+  return nullptr;
+}
+
+// Every statement under s (s included), lambda bodies included.
+void forEach(const Stmt *s, const std::function<void(const Stmt *)> &f) {
+  if (!s)
+    return;
+  f(s);
+  for (const Stmt *c : s->children())
+    forEach(c, f);
+}
+
+// The first statement under s that leaves the host loop's body: a break
+// or continue of the loop itself, a return, a goto (not inside lambdas).
+const Stmt *leaves(const Stmt *s, bool inLoop, bool inSwitch) {
+  if (!s || isa<LambdaExpr>(s) || isa<BlockExpr>(s))
+    return nullptr;
+  if (isa<BreakStmt>(s) && !inLoop && !inSwitch)
+    return s;
+  if (isa<ContinueStmt>(s) && !inLoop)
+    return s;
+  if (isa<ReturnStmt>(s) || isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s) || isa<CoreturnStmt>(s))
+    return s;
+  bool l = inLoop || isLoop(s), sw = inSwitch || isa<SwitchStmt>(s);
+  for (const Stmt *c : s->children())
+    if (const Stmt *r = leaves(c, l, sw))
+      return r;
+  return nullptr;
+}
+
+const char *jumpName(const Stmt *s) {
+  if (isa<BreakStmt>(s))
+    return "'break'";
+  if (isa<ContinueStmt>(s))
+    return "'continue'";
+  if (isa<ReturnStmt>(s))
+    return "'return'";
+  if (isa<CoreturnStmt>(s))
+    return "'co_return'";
+  return "'goto'";
+}
+
+const FunctionDecl *patternOf(const FunctionDecl *fd) {
+  if (const FunctionDecl *p = fd->getTemplateInstantiationPattern())
+    fd = p;
+  return fd->getCanonicalDecl();
+}
+
+// Whether a statement may throw: a throw, a call of a function not
+// declared noexcept (or through a pointer), a non-trivial constructor
+// that may throw, a new-expression. False when exceptions are off.
+bool mayThrow(ASTContext &ctx, const Stmt *s) {
+  if (!s || !ctx.getLangOpts().CXXExceptions)
+    return false;
+  bool found = false;
+  auto nothrow = [](const FunctionDecl *fd) {
+    const auto *p = fd->getType()->getAs<FunctionProtoType>();
+    return p && p->isNothrow();
+  };
+  forEach(s, [&](const Stmt *x) {
+    if (found)
+      return;
+    if (isa<CXXThrowExpr>(x) || isa<CXXNewExpr>(x))
+      found = true;
+    else if (const auto *c = dyn_cast<CallExpr>(x)) {
+      const FunctionDecl *fd = c->getDirectCallee();
+      found = !fd || (!fd->getBuiltinID() && !nothrow(fd));
+    } else if (const auto *c = dyn_cast<CXXConstructExpr>(x)) {
+      const CXXConstructorDecl *cd = c->getConstructor();
+      found = !cd->isTrivial() && !nothrow(cd);
+    }
+  });
+  return found;
+}
+
+} // namespace
+
+namespace {
+
+class Planner {
+public:
+  Planner(const PrintInput &in) : in(in), ctx(in.ctx), SM(ctx.getSourceManager()) {
+    for (auto &k : in.model.kernels)
+      kernelOf[k->blockLoops.front().loop] = k.get();
+  }
+
+  unsigned line(SourceLocation l) const { return SM.getExpansionLineNumber(l); }
+  std::string at(const Stmt *s) const {
+    return " (line " + std::to_string(line(s->getBeginLoc())) + ")";
+  }
+
+  const Kernel *kernelIn(const Stmt *s) const {
+    const Kernel *found = nullptr;
+    forEach(s, [&](const Stmt *x) {
+      if (!found)
+        if (auto it = kernelOf.find(x); it != kernelOf.end())
+          found = it->second;
+    });
+    return found;
+  }
+
+  // Whether a function (its body, lambdas in it, the functions it calls)
+  // launches kernels.
+  bool launches(const FunctionDecl *fd) {
+    fd = patternOf(fd);
+    if (auto it = memo.find(fd); it != memo.end())
+      return it->second;
+    memo[fd] = false; // a recursive call launches nothing by itself
+    const FunctionDecl *def = nullptr;
+    const Stmt *body = fd->getBody(def);
+    bool r = body && (kernelIn(body) || launchingCall(body));
+    memo[fd] = r;
+    return r;
+  }
+
+  // The first function called under s that launches kernels.
+  const FunctionDecl *launchingCall(const Stmt *s) {
+    const FunctionDecl *found = nullptr;
+    forEach(s, [&](const Stmt *x) {
+      if (found)
+        return;
+      std::vector<const FunctionDecl *> callees;
+      if (const auto *c = dyn_cast<CallExpr>(x)) {
+        if (const FunctionDecl *fd = c->getDirectCallee())
+          callees.push_back(fd);
+        // In a template, a call with dependent arguments names the
+        // candidates it will choose from.
+        else if (const auto *o = dyn_cast<OverloadExpr>(c->getCallee()->IgnoreParenImpCasts()))
+          for (const NamedDecl *d : o->decls()) {
+            d = d->getUnderlyingDecl();
+            if (const auto *t = dyn_cast<FunctionTemplateDecl>(d))
+              callees.push_back(t->getTemplatedDecl());
+            else if (const auto *fd = dyn_cast<FunctionDecl>(d))
+              callees.push_back(fd);
+          }
+      } else if (const auto *c = dyn_cast<CXXConstructExpr>(x)) {
+        callees.push_back(c->getConstructor());
+      }
+      for (const FunctionDecl *fd : callees)
+        if (!found && launches(fd))
+          found = fd;
+    });
+    return found;
+  }
+
+  static void refs(const Stmt *s, std::map<const ValueDecl *, const Stmt *> &out) {
+    forEach(s, [&](const Stmt *x) {
+      if (const auto *r = dyn_cast<DeclRefExpr>(x))
+        out.emplace(r->getDecl(), x);
+    });
+  }
+
+  // Fills h's plan, or h.why.
+  void plan(HostRegion &h) {
+    h.why = whyNot(h);
+    if (!h.why.empty()) {
+      h.items.clear();
+      h.hoisted.clear();
+    }
+  }
+
+  std::string whyNot(HostRegion &h) {
+    const Stmt *L = h.loop;
+    const Stmt *body = nullptr;
+    SourceLocation rparen;
+    std::vector<const Stmt *> head; // condition, increment, init
+    if (const auto *w = dyn_cast<WhileStmt>(L)) {
+      if (w->getConditionVariable())
+        return "its condition declares a variable";
+      body = w->getBody();
+      rparen = w->getRParenLoc();
+      head = {w->getCond()};
+    } else if (const auto *f = dyn_cast<ForStmt>(L)) {
+      if (f->getConditionVariable())
+        return "its condition declares a variable";
+      if (!f->getCond())
+        return "it has no condition (only a jump, which would leave the region, ends it)";
+      body = f->getBody();
+      rparen = f->getRParenLoc();
+      head = {f->getCond(), f->getInc(), f->getInit()};
+    } else if (isa<DoStmt>(L)) {
+      return "it is a do-while loop (only while and for loops are done)";
+    } else {
+      return "it is a range-based for loop (only while and for loops are done)";
+    }
+    for (const auto &z : in.model.zones) {
+      const Stmt *zl = z->loop.loop;
+      if (zl == L)
+        return "it is a zone loop (into(devices))";
+      SourceRange r = zl->getSourceRange();
+      if (SM.isBeforeInTranslationUnit(r.getBegin(), L->getBeginLoc()) &&
+          SM.isBeforeInTranslationUnit(L->getEndLoc(), r.getEnd()))
+        return "it is inside the zone loop of line " + std::to_string(line(zl->getBeginLoc()));
+    }
+    if (L->getBeginLoc().isMacroID() || rparen.isMacroID() || body->getBeginLoc().isMacroID() ||
+        body->getEndLoc().isMacroID())
+      return "it is written in a macro";
+    if (line(L->getBeginLoc()) != line(rparen))
+      return "its header spans lines (the region's opening replaces it on its line)";
+    const auto *cs = dyn_cast<CompoundStmt>(body);
+    if (!cs)
+      return "its body is not a { } block";
+    for (const Stmt *s : cs->body()) {
+      if (auto it = kernelOf.find(s); it != kernelOf.end()) {
+        h.items.push_back({it->second, {}, false});
+        continue;
+      }
+      if (h.items.empty() || h.items.back().kernel)
+        h.items.push_back({});
+      h.items.back().host.push_back(s);
+    }
+    for (const HostRegion::Item &i : h.items) {
+      if (!i.kernel)
+        continue;
+      if (i.kernel->scan && i.kernel->scan->reduction)
+        return "the kernel of line " +
+               std::to_string(line(i.kernel->blockLoops.front().pragma->loc)) +
+               " is a scan, whose two passes need a parallel region of their own";
+      std::string array;
+      if (cpuPrivatizes(*i.kernel, &array))
+        return "the kernel of line " +
+               std::to_string(line(i.kernel->blockLoops.front().pragma->loc)) +
+               " gives each thread a copy of the reduction array '" + array +
+               "', which needs a parallel region of its own";
+    }
+    for (const HostRegion::Item &i : h.items)
+      for (const Stmt *s : i.host) {
+        if (const Kernel *k = kernelIn(s))
+          return "the kernel of line " + std::to_string(line(k->blockLoops.front().pragma->loc)) +
+                 " is inside a statement of the loop's body, not a statement of its own";
+        if (const Stmt *j = leaves(s, false, false))
+          return std::string("a ") + jumpName(j) + at(j) + " would leave the region";
+      }
+    for (const HostRegion::Item &i : h.items)
+      for (const Stmt *s : i.host)
+        if (const FunctionDecl *fd = launchingCall(s))
+          return "it calls '" + fd->getNameAsString() + "'" + at(s) +
+                 ", which launches kernels: inside the region their own regions would run "
+                 "on one thread";
+    for (const Stmt *s : head)
+      if (s)
+        if (const FunctionDecl *fd = launchingCall(s))
+          return "its header calls '" + fd->getNameAsString() + "', which launches kernels";
+    std::string why = locals(h);
+    if (!why.empty())
+      return why;
+    for (HostRegion::Item &i : h.items)
+      for (const Stmt *s : i.host)
+        i.mayThrow |= mayThrow(ctx, s);
+    for (const Stmt *s : head)
+      h.headThrows |= mayThrow(ctx, s);
+    // The first kernel's small-loop test decides the team's size for an
+    // iteration (either size computes the same), evaluated before the
+    // iteration: not when its bounds read a local moved out of the region,
+    // which has no value before the first iteration.
+    for (const HostRegion::Item &i : h.items)
+      if (i.kernel) {
+        std::map<const ValueDecl *, const Stmt *> bounds;
+        for (const LoopInfo &li : i.kernel->blockLoops)
+          for (const Stmt *e :
+               {(const Stmt *)li.lower, (const Stmt *)li.bound, (const Stmt *)li.step})
+            refs(e, bounds);
+        if (std::none_of(h.hoisted.begin(), h.hoisted.end(),
+                         [&](const VarDecl *v) { return bounds.count(v); })) {
+          h.worth = cpuWorthTest(in, *i.kernel);
+          h.worthLine = line(i.kernel->blockLoops.front().pragma->loc);
+        }
+        break;
+      }
+    return "";
+  }
+
+  // The body's locals that a kernel or a later statement uses move out of
+  // the region (they would be each thread's own, and end with the
+  // statements' `omp masked` block): scalars declared one to a statement,
+  // on one line, initialised with `=` or not at all.
+  std::string locals(HostRegion &h) {
+    std::vector<std::map<const ValueDecl *, const Stmt *>> used(h.items.size());
+    for (size_t i = 0; i < h.items.size(); ++i) {
+      if (h.items[i].kernel)
+        refs(h.items[i].kernel->blockLoops.front().loop, used[i]);
+      for (const Stmt *s : h.items[i].host)
+        refs(s, used[i]);
+    }
+    for (size_t i = 0; i < h.items.size(); ++i)
+      for (const Stmt *s : h.items[i].host) {
+        const auto *ds = dyn_cast<DeclStmt>(s);
+        if (!ds)
+          continue;
+        for (const Decl *d : ds->decls()) {
+          const auto *nd = dyn_cast<NamedDecl>(d);
+          const Stmt *use = nullptr;
+          const Kernel *byKernel = nullptr; // the kernel that uses it
+          for (size_t j = 0; j < h.items.size() && !use; ++j)
+            if (j != i) {
+              byKernel = h.items[j].kernel;
+              if (const auto *vd = dyn_cast<ValueDecl>(d))
+                if (auto it = used[j].find(vd); it != used[j].end())
+                  use = it->second;
+              // A type, alias or function declared in the body: its uses
+              // are not DeclRefExprs; assume the later statements use it.
+              if (!isa<ValueDecl>(d) && j > i)
+                use = h.items[j].kernel ? h.items[j].kernel->blockLoops.front().loop
+                                        : h.items[j].host.front();
+            }
+          if (!use)
+            continue;
+          std::string name = nd ? "'" + nd->getNameAsString() + "'" : "a declaration";
+          std::string pre =
+              "it declares " + name + at(s) + ", which " +
+              (byKernel ? "the kernel of line " +
+                              std::to_string(line(byKernel->blockLoops.front().pragma->loc))
+                        : "a later statement" + at(use)) +
+              " uses, and ";
+          const auto *vd = dyn_cast<VarDecl>(d);
+          if (!vd || isa<DecompositionDecl>(vd))
+            return pre + "only variables move out of the region";
+          QualType t = vd->getType();
+          if (t->isDependentType())
+            return pre + "only scalar variables move out of the region, and the template's '" +
+                   t.getAsString() + "' is not known to be one";
+          if (!t->isScalarType() || t->isReferenceType() || t.isVolatileQualified())
+            return pre + "only scalar variables (not '" + t.getAsString() +
+                   "') move out of the region";
+          if (!vd->hasLocalStorage())
+            continue; // static: one variable already
+          if (vd->isConstexpr() || vd->isUsableInConstantExpressions(ctx))
+            return pre + "a constant cannot move out of the region";
+          if (std::distance(ds->decl_begin(), ds->decl_end()) != 1)
+            return pre + "only variables declared one to a statement move out of the region";
+          if (vd->getInit() && vd->getInitStyle() != VarDecl::CInit)
+            return pre + "only variables initialised with '=' move out of the region";
+          if (line(ds->getBeginLoc()) != line(ds->getEndLoc()) || ds->getBeginLoc().isMacroID() ||
+              vd->getLocation().isMacroID())
+            return pre + "its declaration spans lines or is a macro's";
+          h.hoisted.push_back(vd);
+        }
+      }
+    // A local moved out must not hide another variable of its name that
+    // the loop uses.
+    std::map<const ValueDecl *, const Stmt *> all;
+    refs(h.loop, all);
+    for (const VarDecl *v : h.hoisted)
+      for (auto &[d, s] : all)
+        if (d != v && d->getDeclName() == v->getDeclName())
+          return "moving '" + v->getNameAsString() + "' out of the region would hide another '" +
+                 v->getNameAsString() + "'" + at(s);
+    return "";
+  }
+
+  const PrintInput &in;
+  ASTContext &ctx;
+  const SourceManager &SM;
+  std::map<const Stmt *, const Kernel *> kernelOf;
+  std::map<const FunctionDecl *, bool> memo;
+};
+
+std::string text(const Rewriter &R, ASTContext &ctx, const Stmt *s) {
+  return s ? rewrittenText(R, ctx, s->getSourceRange()) : "";
+}
+
+} // namespace
+
+CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
+  if (in.opts.target != Target::OpenMP)
+    return;
+  Planner p(in);
+  std::map<const Stmt *, HostRegion *> byLoop;
+  for (auto &k : in.model.kernels) {
+    const Stmt *L = enclosingHostLoop(in.ctx, k->blockLoops.front().loop);
+    if (!L)
+      continue;
+    HostRegion *&h = byLoop[L];
+    if (!h) {
+      loops.push_back(std::make_unique<HostRegion>());
+      h = loops.back().get();
+      h->loop = L;
+      h->line = p.line(L->getBeginLoc());
+      p.plan(*h);
+      std::string what;
+      if (h->why.empty()) {
+        what = "host loop: one OpenMP parallel region around it; its kernels run as "
+               "work-sharing loops ('omp for'), its condition and host statements on one "
+               "thread ('omp masked'), a barrier before each kernel and one after it";
+        if (!h->hoisted.empty()) {
+          what += "; locals moved out of the region (shared): ";
+          for (size_t i = 0; i < h->hoisted.size(); ++i)
+            what += (i ? ", " : "") + h->hoisted[i]->getNameAsString();
+        }
+        if (!h->worth.empty())
+          what += "; a run of iterations in which the kernel of line " +
+                  std::to_string(h->worthLine) +
+                  " is small (its small-loop test) runs on one thread";
+        if (h->guarded())
+          what += "; an exception from its host code ends the loop and is thrown again after "
+                  "the region";
+      } else {
+        what = "host loop: not one parallel region (a region per kernel per iteration): " + h->why;
+      }
+      remark(in, in.ctx.getSourceManager().getExpansionLoc(L->getBeginLoc()), what);
+    }
+    of[k.get()] = h;
+  }
+}
+
+CpuRegions::~CpuRegions() = default;
+
+unsigned CpuRegions::regionLine(const Kernel &k) const {
+  auto it = of.find(&k);
+  return it != of.end() && it->second->why.empty() ? it->second->line : 0;
+}
+
+unsigned CpuRegions::hostLoopLine(const Kernel &k, std::string &why) const {
+  auto it = of.find(&k);
+  if (it == of.end())
+    return 0;
+  why = it->second->why;
+  return it->second->line;
+}
+
+void CpuRegions::rewrite(Rewriter &R) const {
+  ASTContext &ctx = in.ctx;
+  const SourceManager &SM = ctx.getSourceManager();
+  for (const auto &hp : loops) {
+    const HostRegion &h = *hp;
+    if (!h.why.empty())
+      continue;
+    const Stmt *init = nullptr, *cond = nullptr, *inc = nullptr;
+    SourceLocation rparen;
+    const auto *body =
+        dyn_cast<CompoundStmt>(isa<WhileStmt>(h.loop) ? cast<WhileStmt>(h.loop)->getBody()
+                                                      : cast<ForStmt>(h.loop)->getBody());
+    if (const auto *w = dyn_cast<WhileStmt>(h.loop)) {
+      cond = w->getCond();
+      rparen = w->getRParenLoc();
+    } else {
+      const auto *f = cast<ForStmt>(h.loop);
+      init = f->getInit();
+      cond = f->getCond();
+      inc = f->getInc();
+      rparen = f->getRParenLoc();
+    }
+    const bool guarded = h.guarded();
+    const std::string condText = "static_cast<bool>(" + text(R, ctx, cond) + ")";
+    const std::string incText = inc ? text(R, ctx, inc) + "; " : "";
+    const std::string stop = "hy_go = hy_stay = false; hy_err.keep();";
+    std::string open = "{ ";
+    if (init) // as written, its ';' included: text from after '(' to the condition
+      open += rewrittenText(R, CharSourceRange::getCharRange(
+                                   cast<ForStmt>(h.loop)->getLParenLoc().getLocWithOffset(1),
+                                   SM.getExpansionLoc(cond->getBeginLoc())));
+    for (const VarDecl *v : h.hoisted)
+      open += typeText(ctx, v->getType()) + " " + v->getNameAsString() + "; ";
+    if (guarded)
+      open += "hy::region_error hy_err; ";
+    open += "bool hy_go = " + condText + ", hy_stay" + (h.worth.empty() ? "" : ", hy_team") +
+            "; while (hy_go) { " + (h.worth.empty() ? "" : "hy_team = " + h.worth + "; ") +
+            "hy_stay = true; _Pragma(\"omp parallel" + (h.worth.empty() ? "" : " if(hy_team)") +
+            "\") for (bool hy_again = false;; hy_again = true)";
+    replaceRewritten(R,
+                     CharSourceRange::getCharRange(SM.getExpansionLoc(h.loop->getBeginLoc()),
+                                                   rparen.getLocWithOffset(1)),
+                     open);
+    // Locals moved out: their declarations become assignments.
+    for (const VarDecl *v : h.hoisted) {
+      const DeclStmt *ds = nullptr;
+      for (const HostRegion::Item &i : h.items)
+        for (const Stmt *s : i.host)
+          if (const auto *d = dyn_cast<DeclStmt>(s);
+              d && d->isSingleDecl() && d->getSingleDecl() == v)
+            ds = d;
+      if (v->getInit())
+        R.RemoveText(CharSourceRange::getCharRange(SM.getExpansionLoc(ds->getBeginLoc()),
+                                                   SM.getExpansionLoc(v->getLocation())));
+      else
+        R.RemoveText(stmtRange(ctx, ds));
+    }
+    // The top of an iteration, on the masked thread: after the first, the
+    // increment, the condition and whether the next iteration stays in
+    // this region (the team's size, from the first kernel's small-loop
+    // test, is unchanged); then the host statements before the first
+    // kernel; then a barrier, after which every thread reads the flag.
+    const bool headThrows = guarded && h.headThrows;
+    std::string top =
+        "_Pragma(\"omp masked\") { if (hy_again" + std::string(guarded ? " && !hy_err" : "") +
+        ") " + (headThrows ? "try { " : "{ ") + incText + "hy_go = " + condText +
+        "; hy_stay = hy_go" + (h.worth.empty() ? "" : " && " + h.worth + " == hy_team") + "; }" +
+        (headThrows ? " catch (...) { " + stop + " }" : "");
+    const std::string barrier = " } _Pragma(\"omp barrier\") if (!hy_stay) break;";
+    // A body that starts with a kernel needs none of it in the region's
+    // first iteration (every thread knows that, and skips the barrier).
+    if (h.items.front().kernel)
+      top = "if (hy_again) { " + top + barrier + " }";
+    R.InsertTextAfter(body->getLBracLoc().getLocWithOffset(1), " " + top);
+    // Host statements on the masked thread (no barrier of their own: one
+    // comes before the next kernel, whose own barrier comes before the next
+    // statements; the masked thread runs the last statements and the next
+    // iteration's top in order).
+    for (size_t n = 0; n < h.items.size(); ++n) {
+      const HostRegion::Item &i = h.items[n];
+      if (i.kernel)
+        continue;
+      bool throws = guarded && i.mayThrow;
+      SourceLocation first = SM.getExpansionLoc(i.host.front()->getBeginLoc());
+      SourceLocation end = stmtEnd(ctx, i.host.back());
+      std::string caught = throws ? " } catch (...) { " + stop + " }" : " }";
+      if (n == 0) {
+        R.InsertTextAfter(first, std::string("if (hy_stay) ") + (throws ? "try { " : "{ "));
+        R.InsertTextAfter(end, caught + barrier);
+      } else {
+        R.InsertTextAfter(first,
+                          std::string("_Pragma(\"omp masked\") ") + (throws ? "try { " : "{ "));
+        if (n + 1 == h.items.size())
+          R.InsertTextAfter(end, caught);
+        else
+          R.InsertTextAfter(end, caught + " _Pragma(\"omp barrier\")" +
+                                     (throws ? " if (hy_err) break;" : ""));
+      }
+    }
+    R.InsertTextAfter(body->getRBracLoc().getLocWithOffset(1),
+                      std::string(" }") + (guarded ? " hy_err.rethrow();" : "") + " }");
+  }
+}
+
+} // namespace hy
