@@ -31,10 +31,20 @@ inline bool device_loops() {
   return on && use_gpu();
 }
 
+/// Whether a loop's next execution updates the executable graph of its last
+/// one in place (cudaGraphExecUpdate; instantiated again if that fails)
+/// instead of instantiating its new graph: HY_DEVICE_LOOP_UPDATE=1. Not the
+/// default yet: each execution captures a new graph with its own conditional
+/// handle, and whether an update carries the handle over to the while node is
+/// to be measured on the GPU first (docs/runtime-cuda.md, "Device loops").
+inline bool update_in_place() {
+  static const bool on = detail::env_is("HY_DEVICE_LOOP_UPDATE", "1");
+  return on;
+}
+
 /// One loop's cache, a static object at its call site: the executable graph
-/// (updated in place by the next execution of the loop when its shape is the
-/// same, instantiated again otherwise), the device state and the capture
-/// stream. A second thread running the same loop waits for the first.
+/// (see update_in_place), the device state and the capture stream. A second
+/// thread running the same loop waits for the first.
 struct device_loop_site {
   std::mutex mu;
   void *state = nullptr;
@@ -148,6 +158,10 @@ public:
   /// Launches the loop, waits for it and returns the final state.
   S run() {
     ++site_.runs;
+    if (site_.exec && !update_in_place()) {
+      check(cudaGraphExecDestroy(site_.exec), "cudaGraphExecDestroy (device loop)", where_);
+      site_.exec = nullptr;
+    }
     if (site_.exec) {
       cudaGraphExecUpdateResultInfo info = {};
       if (cudaGraphExecUpdate(site_.exec, graph_, &info) != cudaSuccess) {
