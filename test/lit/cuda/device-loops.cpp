@@ -192,16 +192,32 @@ void fallbacks(hy::array<int, 1> &a, int n, hy::worklist<int> &w) {
   }
 }
 
-// In a template: the host form only.
-// REPORT: device-loops.cpp:[[#@LINE+4]]:3: remark: the host loop of line [[#@LINE+4]] keeps its host form {{.*}}: a loop in a template
+// In a function template: the state is one struct for every instantiation
+// (its members may not depend on a template parameter), the kernel's variant
+// is a template like the kernel.
+// CHECK: struct hy_dloop{{[0-9]+}}_L[[#@LINE+11]]_state {
+// CHECK-NEXT: alignas(16) int r;
+// CHECK: template <class T>
+// CHECK-NEXT: __global__ void __launch_bounds__(256) hy_templ_L{{[0-9]+}}_dl(hy_dloop{{[0-9]+}}_L{{[0-9]+}}_state *hy_s, hy::cuda::view<T, 1> a, int n, long long hy_trip0) {
+// CHECK-LABEL: void templ(
+// CHECK: hy_templ_L{{[0-9]+}}_dl<T><<<
+// REPORT: device-loops.cpp:[[#@LINE+5]]:3: remark: host loop stays on the device: {{.*}}; state on the device: r;
 template <class T>
 void templ(hy::array<T, 1> &a, int n) {
   int r = 0;
+  T x = 0;
   while (r < 3) {
 #pragma hy parallel for
     for (int i = 0; i < n; ++i)
       a(i) += 1;
     ++r;
+  }
+// REPORT: device-loops.cpp:[[#@LINE+5]]:7: remark: the host loop of line [[#@LINE+1]] keeps its host form {{.*}}: a use of 'x', which is not an arithmetic scalar
+  while (x < 3) {
+#pragma hy parallel for
+    for (int i = 0; i < n; ++i)
+      a(i) += 1;
+    ++x;
   }
 }
 template void templ<int>(hy::array<int, 1> &, int);

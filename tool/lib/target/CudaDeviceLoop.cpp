@@ -186,6 +186,13 @@ public:
           return d.fail(v->getLocation(),
                         "two reference parameters ('" + v->getName().str() +
                             "' and another) could be one variable");
+    // The state is one struct for every instantiation of a template.
+    for (const auto *vs : {&d.scalars, &d.lists})
+      for (const VarDecl *v : *vs)
+        if (v->getType()->isDependentType() ||
+            (isWorklist(v) && classifyArray(v->getType()).elem->isDependentType()))
+          return d.fail(v->getLocation(), "the type of '" + v->getName().str() +
+                                              "' depends on a template parameter");
     for (const VarDecl *w : d.writtenLists)
       if (w->getType().getNonReferenceType().isConstQualified())
         return d.fail(w->getLocation(), "the worklist '" + w->getName().str() + "' is const");
@@ -477,10 +484,6 @@ DeviceLoops::DeviceLoops(const PrintInput &in) : in(in) {
       d.fail(d.loop->getBeginLoc(), "a range-for loop");
       continue;
     }
-    if (d.function->isTemplated()) {
-      d.fail(d.loop->getBeginLoc(), "a loop in a template");
-      continue;
-    }
     if (!d.loop->getBeginLoc().isFileID()) {
       d.fail(d.loop->getBeginLoc(), "a loop written in a macro");
       continue;
@@ -518,8 +521,6 @@ void DeviceLoops::kernelPrinted(const Kernel &k, const KernelPrinter &kpr,
   const SourceLocation at = k.blockLoops.front().pragma->loc;
   if (after)
     return d.fail(at, "its kernel " + k.name + " is in a member function defined in its class");
-  if (!kpr.templArgs().empty())
-    return d.fail(at, "its kernel " + k.name + " is a template");
   if (kpr.dynamicSmem())
     return d.fail(at, "its kernel " + k.name + " sizes its shared memory at the launch");
   if (!kpr.gridPerLoop())
@@ -561,13 +562,13 @@ void DeviceLoops::kernelPrinted(const Kernel &k, const KernelPrinter &kpr,
   L += aliasCheck.empty() ? "" : "  " + aliasCheck;
   const LoopInfo &outer = k.blockLoops.front();
   if (kpr.staticSmem() > 0 && outer.pragma->minBlocks > 0)
-    L += "        hy::cuda::reserve_shared((const void *)" + k.name + "_dl, " +
+    L += "        hy::cuda::reserve_shared((const void *)" + k.name + "_dl" + kpr.templArgs() + ", " +
          kpr.smemBytesText() + ", " + std::to_string(outer.pragma->minBlocks) + ", " +
          whereText + ");\n";
   const std::string block = "dim3(" + std::to_string(kpr.shape.dim[0]) + ", " +
                             std::to_string(kpr.shape.dim[1]) + ", " +
                             std::to_string(kpr.shape.dim[2]) + ")";
-  L += "        " + k.name + "_dl<<<" + kpr.gridText(true) + ", " + block +
+  L += "        " + k.name + "_dl" + kpr.templArgs() + "<<<" + kpr.gridText(true) + ", " + block +
        ", 0, hy_dl.stream()>>>(" + kpr.loopLaunchArgs(whereText, memberOf) + ");\n";
   L += "        hy_dl.launched(" + whereText + ");\n";
   L += "      }\n    }\n";

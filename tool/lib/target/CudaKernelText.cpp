@@ -216,6 +216,7 @@ std::string KernelPrinter::loopVariant(const std::string &stateType,
   std::string ps = params(fromState);
   std::string s = "// Kernel " + k.name + " from " + where(SM, outer.pragma->loc) +
                   " as its device loop runs it: the loop's values from the state\n";
+  s += templateHeader();
   s += "__global__ void " + launchBounds() + " " + k.name + "_dl(" + stateType + " *hy_s" +
        (ps.empty() ? "" : ", " + ps) + ") {\n";
   for (const Capture &c : k.captures) {
