@@ -10,7 +10,8 @@
 // kernel, no host round trip); goal at most 3 us per level, against
 // launch_count's launch_only floor in the same run. HY_DEVICE_LOOPS=0 runs
 // the host form (reported as variant=hy-host-loop); a short loop (LEVELS =
-// 16) shows what each execution of the loop adds (capture, instantiation).
+// 16) shows what each execution of the loop adds (its capture; the graph is
+// reused since the launch values are the same).
 //
 // Compiled as plain C++ (pragmas ignored) this is the serial program.
 //   hyc --target=cuda levels.hy.cpp -o levels.cuda.cu -- -std=c++17

@@ -3,8 +3,10 @@
 // launch (state struct, first step, kernel reading the state, step with
 // swap/clear/increment), a loop of zero iterations, the worklists' host
 // objects and counts afterwards (an odd and an even number of swaps), the
-// executable graph made again by a second run (updated in place with
-// HY_DEVICE_LOOP_UPDATE=1), and one launch counted per loop. Included by cuda_runtime_test.cu (report, WHERE, hc).
+// executable graph run again when the launches are given the same values
+// (made anew, or updated in place with HY_DEVICE_LOOP_UPDATE=1, when not),
+// and one launch counted per loop. Included by cuda_runtime_test.cu
+// (report, WHERE, hc).
 #pragma once
 
 namespace dl_test {
@@ -70,7 +72,7 @@ inline int levels(hc::device_loop_site &site, hy::array<int, 1> &depth,
     dl.launched(WHERE);
     dl.end_first();
     dl.begin_body();
-    expand<<<4, 64, 0, dl.stream()>>>(dl.state(), dd);
+    expand<<<4, 64, 0, dl.stream()>>>(dl.state(), dl.keyed(dd));
     dl.launched(WHERE);
     next_step<<<1, 1, 0, dl.stream()>>>(dl.state(), dl.handle());
     dl.launched(WHERE);
@@ -115,9 +117,8 @@ static void test_device_loop() {
   for (int i = 0; i < n; ++i)
     ok2 = ok2 && depth(i) == (i < 150 ? 1 << 30 : i - 150);
   report("device_loop.second_run", ok2, "levels " + std::to_string(lv2));
-  // HY_DEVICE_LOOP_UPDATE=1: the executable graph is updated, not made again.
-  report("device_loop.instantiations",
-         site.runs == 2 && site.instantiations == (hc::update_in_place() ? 1u : 2u),
+  // The same launch values: the executable graph of the first run again.
+  report("device_loop.graph_reused", site.runs == 2 && site.instantiations == 1 && site.reuses == 1,
          "instantiations " + std::to_string(site.instantiations));
   // Nothing in the frontier: zero iterations, the state comes back as it went.
   const int lv3 = dl_test::levels(site, depth, frontier, next, -1);
@@ -127,6 +128,18 @@ static void test_device_loop() {
   for (int i = 0; i < n; ++i)
     ok3 = ok3 && depth(i) == 1 << 30;
   report("device_loop.zero_iterations", ok3, "levels " + std::to_string(lv3));
+  // Another array: other launch values, a graph of its own (or, with
+  // HY_DEVICE_LOOP_UPDATE=1, the last one updated in place).
+  hy::array<int, 1> depth2(n);
+  const int lv4 = dl_test::levels(site, depth2, frontier, next, 0);
+  hc::host(depth2, hc::read);
+  bool ok4 = lv4 == n;
+  for (int i = 0; i < n; ++i)
+    ok4 = ok4 && depth2(i) == i;
+  report("device_loop.other_array", ok4 && site.runs == 4 && site.reuses == 2 &&
+                                        site.instantiations == (hc::update_in_place() ? 1u : 2u),
+         "levels " + std::to_string(lv4) + ", instantiations " +
+             std::to_string(site.instantiations));
   // After the loop the lists work as usual on the host.
   hc::host(frontier, hc::read_write);
   frontier.push(7);

@@ -18,7 +18,7 @@
 #include <utility>
 
 // A worklist level loop: swap, clear, a level counter the kernel reads.
-// CHECK: struct hy_dloop{{[0-9]+}}_L[[#@LINE+37]]_state {
+// CHECK: struct hy_dloop{{[0-9]+}}_L[[#@LINE+39]]_state {
 // CHECK-NEXT: alignas(16) int level;
 // CHECK-NEXT: alignas(16) hy::cuda::worklist_view<int> frontier;
 // CHECK-NEXT: alignas(16) hy::cuda::worklist_view<int> next;
@@ -46,8 +46,10 @@ void bfs(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array<i
 // CHECK-NEXT: const auto *const hy_items_frontier = hy_ls.frontier.items;
 // CHECK: (void)hy::cuda::device(off, hy::cuda::read, {{.*}});
 // CHECK: (void)hy::cuda::device(depth, hy::cuda::read_write, {{.*}});
-// The kernel's grid is the resident blocks (the counts change on the device).
-// CHECK: hy_bfs_L{{[0-9]+}}_dl<<<dim3(hy::cuda::grid_dim((long long)hy::cuda::resident_grid((const void *)hy_bfs_L{{[0-9]+}}, 256, 0), 0)), dim3(256, 1, 1), 0, hy_dl.stream()>>>(hy_dl.state(), hy::cuda::device(off, {{.*}}), hy::cuda::device(col, {{.*}}), hy::cuda::device(depth, {{.*}}));
+// The kernel's grid is the resident blocks (the counts change on the
+// device); the values each launch is given go through keyed(): the next
+// execution of the loop runs this graph again if they are the same.
+// CHECK: hy_bfs_L{{[0-9]+}}_dl<<<hy_dl.keyed(dim3(hy::cuda::grid_dim((long long)hy::cuda::resident_grid((const void *)hy_bfs_L{{[0-9]+}}, 256, 0), 0))), dim3(256, 1, 1), 0, hy_dl.stream()>>>(hy_dl.state(), hy_dl.keyed(hy::cuda::device(off, {{.*}})), hy_dl.keyed(hy::cuda::device(col, {{.*}})), hy_dl.keyed(hy::cuda::device(depth, {{.*}})));
 // CHECK: hy_ls = hy_dl.run();
 // CHECK: level = hy_ls.level;
 // CHECK-NEXT: hy::cuda::finish_device_loop<int>({&frontier, &next}, {hy_items_frontier, hy_items_next}, {hy_ls.frontier, hy_ls.next}, {{.*}});

@@ -558,7 +558,7 @@ void DeviceLoops::kernelPrinted(const Kernel &k, const KernelPrinter &kpr,
     trips += (trips.empty() ? "" : " * ") + std::string("hy_trip") + std::to_string(i);
   }
   L += tripDecls;
-  L += "      if (" + (trips.empty() ? "true" : trips + " > 0") + ") {\n";
+  L += "      if (" + (trips.empty() ? "true" : "hy_dl.keyed(" + trips + " > 0)") + ") {\n";
   L += aliasCheck.empty() ? "" : "  " + aliasCheck;
   const LoopInfo &outer = k.blockLoops.front();
   if (kpr.staticSmem() > 0 && outer.pragma->minBlocks > 0)
@@ -568,7 +568,7 @@ void DeviceLoops::kernelPrinted(const Kernel &k, const KernelPrinter &kpr,
   const std::string block = "dim3(" + std::to_string(kpr.shape.dim[0]) + ", " +
                             std::to_string(kpr.shape.dim[1]) + ", " +
                             std::to_string(kpr.shape.dim[2]) + ")";
-  L += "        " + k.name + "_dl" + kpr.templArgs() + "<<<" + kpr.gridText(true) + ", " + block +
+  L += "        " + k.name + "_dl" + kpr.templArgs() + "<<<hy_dl.keyed(" + kpr.gridText(true) + "), " + block +
        ", 0, hy_dl.stream()>>>(" + kpr.loopLaunchArgs(whereText, memberOf) + ");\n";
   L += "        hy_dl.launched(" + whereText + ");\n";
   L += "      }\n    }\n";

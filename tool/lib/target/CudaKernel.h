@@ -114,6 +114,8 @@ public:
   /// state first and reads those members at its start; known after print().
   using MemberOf = std::function<std::string(const VarDecl *)>;
   std::string loopVariant(const std::string &stateType, const MemberOf &fromState) const;
+  /// The variant's arguments, each through hy_dl.keyed() (the device loop
+  /// runs its last graph again when they are all the same).
   std::string loopLaunchArgs(const std::string &whereText, const MemberOf &fromState) const;
   std::string templArgs() const { return templateArgs(); }
   /// The kernel's declaration, for a kernel defined after the class whose

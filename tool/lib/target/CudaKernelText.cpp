@@ -252,10 +252,13 @@ std::string KernelPrinter::loopLaunchArgs(const std::string &whereText,
           whereText + ")";
     else
       v = name;
-    a += ", " + v;
+    a += ", hy_dl.keyed(" + v + ")";
   }
-  std::string grid = gridParams("");
-  return a + (grid.empty() ? "" : ", ") + grid;
+  // The trip counts of the grid loops the host computes (gridPerLoop()).
+  for (unsigned i = 0; i < collapsed; ++i)
+    if (!deviceTrip(i))
+      a += ", hy_dl.keyed(hy_trip" + std::to_string(i) + ")";
+  return a;
 }
 
 std::string KernelPrinter::launchArgs(const std::string &whereText) const {

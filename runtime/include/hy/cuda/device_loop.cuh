@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <mutex>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -31,19 +32,22 @@ inline bool device_loops() {
   return on && use_gpu();
 }
 
-/// Whether a loop's next execution updates the executable graph of its last
-/// one in place (cudaGraphExecUpdate; instantiated again if that fails)
-/// instead of instantiating its new graph: HY_DEVICE_LOOP_UPDATE=1. Not the
-/// default yet: each execution captures a new graph with its own conditional
-/// handle, and whether an update carries the handle over to the while node is
-/// to be measured on the GPU first (docs/runtime-cuda.md, "Device loops").
+/// Whether a loop's execution whose launches differ from the last one's
+/// updates the last executable graph in place (cudaGraphExecUpdate;
+/// instantiated again if that fails) instead of instantiating its new graph:
+/// HY_DEVICE_LOOP_UPDATE=1. Not the default yet: each execution captures a
+/// new graph with its own conditional handle, and whether an update carries
+/// the handle over to the while node is to be measured on the GPU first
+/// (docs/runtime-cuda.md, "Device loops"). An execution whose launches are
+/// the last one's (keyed()) reuses its executable graph either way.
 inline bool update_in_place() {
   static const bool on = detail::env_is("HY_DEVICE_LOOP_UPDATE", "1");
   return on;
 }
 
 /// One loop's cache, a static object at its call site: the executable graph
-/// (see update_in_place), the device state and the capture stream. A second
+/// and what its launches were given (see keyed, update_in_place), the device
+/// state and the capture stream. A second
 /// thread running the same loop waits for the first.
 struct device_loop_site {
   std::mutex mu;
@@ -51,7 +55,9 @@ struct device_loop_site {
   std::size_t bytes = 0;
   cudaGraphExec_t exec = nullptr;
   cudaStream_t stream = nullptr;
-  unsigned long long runs = 0, instantiations = 0;
+  std::vector<unsigned char> key; // what the executable graph's launches were given
+  bool unkeyed = false;           // some of it not by its bytes: never reused
+  unsigned long long runs = 0, instantiations = 0, reuses = 0;
   device_loop_site() = default;
   device_loop_site(const device_loop_site &) = delete;
   device_loop_site &operator=(const device_loop_site &) = delete;
@@ -149,6 +155,23 @@ public:
   void begin_body() { begin(body_); }
   void end_body() { end(body_); }
 
+  /// A value a launch in the body is given (a grid, an argument, whether it
+  /// is launched), returned as is: an execution whose values are all the last
+  /// one's runs the last executable graph again (the state and the
+  /// conditional handle it was captured with are the site's and its own).
+  /// A value whose bytes do not say what it is (not trivially copyable: a
+  /// std::pair) makes the execution make its own graph.
+  template <class T>
+  const T &keyed(const T &v) {
+    if constexpr (std::is_trivially_copyable_v<T>) {
+      const auto *b = reinterpret_cast<const unsigned char *>(&v);
+      key_.insert(key_.end(), b, b + sizeof(T));
+    } else {
+      unkeyed_ = true;
+    }
+    return v;
+  }
+
   /// After each launch on stream(): a launch error names the kernel's pragma.
   void launched(const char *where) const {
     const cudaError_t e = cudaGetLastError();
@@ -158,6 +181,23 @@ public:
   /// Launches the loop, waits for it and returns the final state.
   S run() {
     ++site_.runs;
+    if (site_.exec && !unkeyed_ && !site_.unkeyed && key_ == site_.key) {
+      ++site_.reuses; // the same launches: the graph just captured is not needed
+    } else {
+      site_.key = key_;
+      site_.unkeyed = unkeyed_;
+      prepare_exec();
+    }
+    check(cudaGraphLaunch(site_.exec, 0), "cudaGraphLaunch (device loop)", where_);
+    count_launch();
+    S out;
+    check(cudaMemcpy(&out, site_.state, sizeof(S), cudaMemcpyDeviceToHost),
+          "device loop (its kernels, or the copy of its state back)", where_);
+    return out;
+  }
+
+private:
+  void prepare_exec() {
     if (site_.exec && !update_in_place()) {
       check(cudaGraphExecDestroy(site_.exec), "cudaGraphExecDestroy (device loop)", where_);
       site_.exec = nullptr;
@@ -175,15 +215,8 @@ public:
             where_);
       ++site_.instantiations;
     }
-    check(cudaGraphLaunch(site_.exec, 0), "cudaGraphLaunch (device loop)", where_);
-    count_launch();
-    S out;
-    check(cudaMemcpy(&out, site_.state, sizeof(S), cudaMemcpyDeviceToHost),
-          "device loop (its kernels, or the copy of its state back)", where_);
-    return out;
   }
 
-private:
   void begin(cudaGraph_t g) {
     check(cudaStreamBeginCaptureToGraph(site_.stream, g, nullptr, nullptr, 0,
                                         cudaStreamCaptureModeRelaxed),
@@ -199,6 +232,8 @@ private:
   device_loop_site &site_;
   std::unique_lock<std::mutex> lock_;
   const char *where_;
+  std::vector<unsigned char> key_;
+  bool unkeyed_ = false;
   cudaGraph_t graph_ = nullptr, body_ = nullptr;
   cudaGraphConditionalHandle handle_ = 0;
 };
