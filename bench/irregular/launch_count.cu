@@ -13,7 +13,10 @@
 //   graph            the kernel and the pinned copy captured once as a CUDA
 //                    graph; cudaGraphLaunch + cudaStreamSynchronize per level;
 // and, for comparison, launch_sync (kernel + cudaStreamSynchronize, no copy)
-// and launch_only (kernels back to back, one synchronisation per batch).
+// and launch_only (kernels back to back, one synchronisation per batch), and
+// graph_while: LEVELS iterations of the kernel inside one CUDA graph with a
+// conditional while node, the kernel setting the condition (the floor of a
+// host loop that stays on the device, issue 27; one graph launch per batch).
 //   nvcc -arch=sm_90 -O3 -std=c++17 launch_count.cu -o launch_count
 //   ./launch_count [LEVELS=10000] [REPEAT=7]
 #include <chrono>
@@ -29,6 +32,13 @@ __global__ void bump_mapped(int* count, volatile int* host_count) {
   *count = c;
   *host_count = c;
   __threadfence_system();
+}
+
+// One iteration of graph_while: bump, and go on while the count is below `until`.
+__global__ void bump_while(int* count, int until, cudaGraphConditionalHandle h) {
+  const int c = *count + 1;
+  *count = c;
+  cudaGraphSetConditional(h, c < until ? 1u : 0u);
 }
 
 double now_s() {
@@ -148,6 +158,50 @@ int main(int argc, char** argv) {
     const double per_level = irr::median(us);
     irr::result("levels", ways[w].name, levels, "", per_level * 1e-3, 1e6 / per_level, "levels/s", ok,
                 std::to_string(levels));
+  }
+  {
+    // graph_while: the count goes from 0 to `levels` inside one graph launch.
+    std::vector<double> us;
+    bool ok = true;
+    for (int r = 0; r < repeat + 1; ++r) {  // the first: warm-up
+      IRR_CHECK(cudaMemset(d_count, 0, sizeof(int)));
+      IRR_CHECK(cudaDeviceSynchronize());
+      const double t0 = now_s();
+      cudaGraph_t g;
+      IRR_CHECK(cudaGraphCreate(&g, 0));
+      cudaGraphConditionalHandle h;
+      IRR_CHECK(cudaGraphConditionalHandleCreate(&h, g, 1, cudaGraphCondAssignDefault));
+      cudaGraphNodeParams p = {};
+      p.type = cudaGraphNodeTypeConditional;
+      p.conditional.handle = h;
+      p.conditional.type = cudaGraphCondTypeWhile;
+      p.conditional.size = 1;
+      cudaGraphNode_t node;
+      IRR_CHECK(cudaGraphAddNode(&node, g, nullptr, nullptr, 0, &p));
+      IRR_CHECK(cudaStreamBeginCaptureToGraph(gs, p.conditional.phGraph_out[0], nullptr, nullptr, 0,
+                                              cudaStreamCaptureModeRelaxed));
+      bump_while<<<1, 1, 0, gs>>>(d_count, levels, h);
+      cudaGraph_t body;
+      IRR_CHECK(cudaStreamEndCapture(gs, &body));
+      cudaGraphExec_t e;
+      IRR_CHECK(cudaGraphInstantiate(&e, g, 0));
+      IRR_CHECK(cudaGraphLaunch(e, gs));
+      IRR_CHECK(cudaStreamSynchronize(gs));
+      const double t = now_s() - t0;  // capture and instantiation included, as hy's loop pays
+      IRR_CHECK(cudaGraphExecDestroy(e));
+      IRR_CHECK(cudaGraphDestroy(g));
+      int final_count = 0;
+      IRR_CHECK(cudaMemcpy(&final_count, d_count, sizeof(int), cudaMemcpyDeviceToHost));
+      ok = ok && final_count == levels;
+      if (r > 0) us.push_back(t / levels * 1e6);
+    }
+    if (!ok) {
+      std::fprintf(stderr, "launch_count graph_while: wrong final count\n");
+      status = 1;
+    }
+    const double per_level = irr::median(us);
+    irr::result("levels", "graph_while", levels, "", per_level * 1e-3, 1e6 / per_level, "levels/s",
+                ok, std::to_string(levels));
   }
   cudaGraphExecDestroy(graph_exec);
   cudaStreamDestroy(gs);

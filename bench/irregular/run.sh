@@ -258,6 +258,11 @@ fi
 if want levels; then
   [ -x "$build/launch_count" ] && run launch_count "$build/launch_count" "$levels" "$repeat"
   hy_has levels && run levels.hy "$build/levels.hy" "$levels" "$repeat"
+  # Issue 27: the host form of the same loop, and short loops (what each
+  # execution of a device loop adds: its capture and instantiation).
+  hy_has levels && run levels.hy-host-loop env HY_DEVICE_LOOPS=0 "$build/levels.hy" "$levels" "$repeat"
+  hy_has levels && run levels.hy-16 "$build/levels.hy" 16 "$repeat" short-loops
+  hy_has levels && run levels.hy-host-loop-16 env HY_DEVICE_LOOPS=0 "$build/levels.hy" 16 "$repeat" short-loops
 fi
 if want scan; then
   [ -x "$build/scan_cub" ] && run scan_cub "$build/scan_cub" "$log2n_scan" "$seed" 20

@@ -1457,6 +1457,7 @@ static bool contains(const std::string &s, const std::string &part) {
 
 // Worklists, minloc/maxloc, fetch_*, csr_row, reduction reuse, ...
 #include "cuda_irregular_tests.cuh"
+#include "cuda_device_loop_tests.cuh"
 
 static void test_children(bool gpu) {
   {
@@ -1639,6 +1640,7 @@ int main(int argc, char **argv) {
     test_tile_copies();
     test_register_rows();
     test_irregular();
+    test_device_loop();
   }
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed ? 1 : 0;

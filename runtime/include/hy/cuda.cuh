@@ -13,6 +13,7 @@
 #include <hy/cuda/view.cuh>
 #include <hy/cuda/mirror.cuh>
 #include <hy/cuda/worklist.cuh>
+#include <hy/cuda/device_loop.cuh>
 #include <hy/cuda/within.cuh>
 #include <hy/cuda/reduce.cuh>
 #include <hy/cuda/reduction.cuh>

@@ -12,6 +12,7 @@
 #include "hy/Analysis.h"
 #include "hy/Diagnostics.h"
 #include "clang/Rewrite/Core/Rewriter.h"
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -106,7 +107,16 @@ public:
   std::string launchArgs(const std::string &whereText) const;
   /// The launch's grid: one dimension per collapsed block loop (see
   /// gridPerLoop), clamped by hy::cuda::grid_dim; kernels stride beyond.
-  std::string gridText() const;
+  std::string gridText(bool inDeviceLoop = false) const;
+  /// Kernels of a host loop that stays on the device (CudaDeviceLoop.cpp):
+  /// `fromState` names the state member a captured variable is read from
+  /// ("" for those passed as usual). The variant `<name>_dl` takes the
+  /// state first and reads those members at its start; known after print().
+  using MemberOf = std::function<std::string(const VarDecl *)>;
+  std::string loopVariant(const std::string &stateType, const MemberOf &fromState) const;
+  /// The variant's arguments, each through hy_dl.keyed() (the device loop
+  /// runs its last graph again when they are all the same).
+  std::string loopLaunchArgs(const std::string &whereText, const MemberOf &fromState) const;
   std::string templArgs() const { return templateArgs(); }
   /// The kernel's declaration, for a kernel defined after the class whose
   /// member function launches it.
@@ -210,7 +220,8 @@ private:
   }
   /// A type of a variable from outside the kernel, as the kernel spells it.
   std::string outerType(QualType t) const { return typeText(ctx, namespaceType(ctx, t)); }
-  std::string params() const;
+  std::string params() const { return params(nullptr); }
+  std::string params(const MemberOf &fromState) const;
   std::string gridParams(const std::string &type) const;
   std::string templateHeader() const;
   std::string templateArgs() const;
@@ -229,6 +240,8 @@ private:
   // Kernel texts of expressions, kept from before later rewrites replace
   // the text around them (a fetch's sizes and origins, in its pragma line).
   mutable std::map<const Expr *, std::string> texts;
+  // The definition after its first line (for loopVariant).
+  std::string definitionRest;
   unsigned collapsed = 1;
   bool flat = false;
   std::vector<const Node *> nests;

@@ -10,29 +10,6 @@ std::string opType(ReductionOp op) {
   return std::string("hy::cuda::op::") + runtimeName(op);
 }
 
-std::string KernelPrinter::params() const {
-  std::string p;
-  // A scan's tiles cover the host's trip count (CudaKernelScan.cpp).
-  std::string grid = k.scan ? "cub::ScanTileState<" + scanType() + "> hy_scan_state, " +
-                                  scanType() + " hy_scan_init, long long hy_trip0"
-                            : gridParams("long long ");
-  for (const Capture &c : k.captures) {
-    std::string name = c.var->getName().str();
-    std::string decl;
-    if (c.array.kind == ArrayKind::Worklist)
-      decl = "hy::cuda::worklist_view<" + outerType(c.array.elem) + "> " + name;
-    else if (c.array.kind != ArrayKind::None)
-      decl = "hy::cuda::view<" + outerType(c.array.elem) + ", " +
-             std::to_string(c.array.rank ? c.array.rank : 1) + "> " + name;
-    else if (c.reduction)
-      decl = outerType(c.var->getType()) + " *hy_red_" + name;
-    else
-      decl = outerType(c.var->getType()) + " " + name;
-    p += (p.empty() ? "" : ", ") + decl;
-  }
-  return p + (p.empty() || grid.empty() ? "" : ", ") + grid;
-}
-
 std::set<const VarDecl *> KernelPrinter::pushedWorklists() const {
   std::vector<Access> acc;
   collectAccesses(k.blockLoops.front().loop, acc);
@@ -118,6 +95,7 @@ std::string KernelPrinter::kernelDefinition() {
                   (useDynamic ? "dynamic" : std::to_string(sharedBytes) + " bytes") + "\n";
   s += templateHeader();
   s += "__global__ void " + launchBounds() + " " + k.name + "(" + params() + ") {\n";
+  const size_t restFrom = s.size();
   // What the loop's text names from the scope it left (CudaKernelScope.cpp).
   s += scope.preamble;
   s += "  const int hy_tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
@@ -208,7 +186,84 @@ std::string KernelPrinter::kernelDefinition() {
              "_t, " + name + ");\n";
     }
   s += "}\n";
+  definitionRest = s.substr(restFrom);
   return s;
+}
+
+std::string KernelPrinter::params(const MemberOf &fromState) const {
+  std::string p;
+  // A scan's tiles cover the host's trip count (CudaKernelScan.cpp).
+  std::string grid = k.scan ? "cub::ScanTileState<" + scanType() + "> hy_scan_state, " +
+                                  scanType() + " hy_scan_init, long long hy_trip0"
+                            : gridParams("long long ");
+  for (const Capture &c : k.captures) {
+    if (fromState && !fromState(c.var).empty())
+      continue;
+    std::string name = c.var->getName().str();
+    std::string decl;
+    if (c.array.kind == ArrayKind::Worklist)
+      decl = "hy::cuda::worklist_view<" + outerType(c.array.elem) + "> " + name;
+    else if (c.array.kind != ArrayKind::None)
+      decl = "hy::cuda::view<" + outerType(c.array.elem) + ", " +
+             std::to_string(c.array.rank ? c.array.rank : 1) + "> " + name;
+    else if (c.reduction)
+      decl = outerType(c.var->getType()) + " *hy_red_" + name;
+    else
+      decl = outerType(c.var->getType()) + " " + name;
+    p += (p.empty() ? "" : ", ") + decl;
+  }
+  return p + (p.empty() || grid.empty() ? "" : ", ") + grid;
+}
+
+std::string KernelPrinter::loopVariant(const std::string &stateType,
+                                       const MemberOf &fromState) const {
+  const LoopInfo &outer = k.blockLoops.front();
+  std::string ps = params(fromState);
+  std::string s = "// Kernel " + k.name + " from " + where(SM, outer.pragma->loc) +
+                  " as its device loop runs it: the loop's values from the state\n";
+  s += templateHeader();
+  s += "__global__ void " + launchBounds() + " " + k.name + "_dl(" + stateType + " *hy_s" +
+       (ps.empty() ? "" : ", " + ps) + ") {\n";
+  for (const Capture &c : k.captures) {
+    std::string m = fromState(c.var);
+    if (m.empty())
+      continue;
+    std::string name = c.var->getName().str();
+    if (c.array.kind == ArrayKind::Worklist)
+      s += "  hy::cuda::worklist_view<" + outerType(c.array.elem) + "> " + name + " = hy_s->" + m +
+           ";\n";
+    else if (c.reduction)
+      s += "  " + outerType(c.var->getType().getNonReferenceType()) + " *const hy_red_" + name +
+           " = &hy_s->" + m + ";\n";
+    else
+      s += "  " + outerType(c.var->getType().getNonReferenceType()) + " " + name + " = hy_s->" + m +
+           ";\n";
+  }
+  return s + definitionRest;
+}
+
+std::string KernelPrinter::loopLaunchArgs(const std::string &whereText,
+                                          const MemberOf &fromState) const {
+  std::string a = "hy_dl.state()";
+  std::set<const VarDecl *> pushed = pushedWorklists();
+  for (const Capture &c : k.captures) {
+    if (!fromState(c.var).empty())
+      continue;
+    std::string name = c.var->getName().str();
+    std::string v;
+    if (c.array.kind != ArrayKind::None)
+      v = "hy::cuda::device(" + name + ", " +
+          (c.written || pushed.count(c.var) ? "hy::cuda::read_write" : "hy::cuda::read") + ", " +
+          whereText + ")";
+    else
+      v = name;
+    a += ", hy_dl.keyed(" + v + ")";
+  }
+  // The trip counts of the grid loops the host computes (gridPerLoop()).
+  for (unsigned i = 0; i < collapsed; ++i)
+    if (!deviceTrip(i))
+      a += ", hy_dl.keyed(hy_trip" + std::to_string(i) + ")";
+  return a;
 }
 
 std::string KernelPrinter::launchArgs(const std::string &whereText) const {
@@ -235,7 +290,7 @@ std::string KernelPrinter::launchArgs(const std::string &whereText) const {
   return a + (a.empty() || grid.empty() ? "" : ", ") + grid;
 }
 
-std::string KernelPrinter::gridText() const {
+std::string KernelPrinter::gridText(bool inDeviceLoop) const {
   // Blocks the GPU holds at once: the grid of a loop sized on the device,
   // and the cap of a grid that ends in a reduction across blocks (each
   // block strides over more iterations, fewer blocks combine atomically).
@@ -264,7 +319,7 @@ std::string KernelPrinter::gridText() const {
       // Sized to the work when the host knows the worklists' counts (they
       // were read or set since the last push): a one-item frontier is one
       // block, not a full GPU whose blocks all end in publish()'s atomic.
-      std::string known = knownSizes(i);
+      std::string known = inDeviceLoop ? "" : knownSizes(i); // counts change on the device
       n = known.empty() ? resident
                         : "(" + known + " ? std::min<long long>(" + n + ", " + resident + ") : " +
                               resident + ")";

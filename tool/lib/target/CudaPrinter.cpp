@@ -5,6 +5,7 @@
 // touches an array after a kernel gets a coherence call, and functions
 // called from kernels become __host__ __device__ (CudaHost.h). The report
 // is Report.cpp's.
+#include "CudaDeviceLoop.h"
 #include "CudaHost.h"
 #include "CudaKernel.h"
 #include "clang/AST/DeclTemplate.h"
@@ -143,6 +144,7 @@ bool printCuda(const PrintInput &in, std::string &out) {
   std::map<const Decl *, std::string> before; // kernels before top-level decls
   std::map<const Decl *, std::string> after;  // and after top-level classes
   std::map<const FunctionDecl *, std::vector<const Kernel *>> byFunction;
+  DeviceLoops onDevice(in); // host loops that stay on the device (CudaDeviceLoop.cpp)
   for (auto &kp : in.model.kernels) {
     const Kernel &k = *kp;
     KernelPrinter kpr(in, k, dev);
@@ -236,6 +238,8 @@ bool printCuda(const PrintInput &in, std::string &out) {
     if (in.opts.lineDirectives)
       L += "#line " + std::to_string(nextLine) + " " + cString(in.opts.inputName) + "\n";
     host.ReplaceText(region, L);
+    onDevice.kernelPrinted(k, kpr, collapsed, whereText, aliasCheck(k, whereText), at.decl,
+                           at.open, at.close, at.after);
   }
   ok &= checkDeviceCode(in, device, host);
   if (!ok)
@@ -243,6 +247,8 @@ bool printCuda(const PrintInput &in, std::string &out) {
 
   syncHostCode(in, host, byFunction, device);
   rewriteZones(in, host, /*cuda=*/true);
+  onDevice.printDeviceCode(before);
+  onDevice.printHostForms(host);
 
   for (const FunctionDecl *fd : device)
     for (const FunctionDecl *rd : fd->redecls())
