@@ -140,9 +140,14 @@ public:
     std::string scope = "hy::cuda::resident_scope hy_scope;";
     for (const VarDecl *v : arrays) {
       std::string escape = " hy_scope.escape(" + v->getName().str() + ");";
-      if (isa<ParmVarDecl>(v) || v->hasGlobalStorage())
+      if (isa<ParmVarDecl>(v) || (v->hasGlobalStorage() && !v->isStaticLocal()))
         scope += escape;
-      else if (v->getType()->isReferenceType() && !aliasesLocal(v, ranges))
+      else if (v->isStaticLocal()) {
+        // A static local outlives the call too, but exists only from its
+        // declaration on (an escape at the top did not compile).
+        if (const Stmt *decl = declarationOf(body, v))
+          escapeAfter(decl, "hy_scope.escape(" + v->getName().str() + ")");
+      } else if (v->getType()->isReferenceType() && !aliasesLocal(v, ranges))
         if (const Stmt *decl = declarationOf(body, v))
           escapeAfter(decl, "hy_scope.escape(" + v->getName().str() + ")");
     }
@@ -1048,6 +1053,44 @@ bool deviceFunctions(const PrintInput &in, std::set<const FunctionDecl *> &out) 
   return ok;
 }
 
+// A local std::vector that a kernel uses gets `hy::cuda::forget(v);` after
+// its declaration. The runtime finds a vector's device copy by the
+// vector's address, and a vector declared anew (in each iteration of a
+// host loop, in each call) takes the same address, and often the same heap
+// buffer, as the one before it: its device copy then looked current and
+// the kernel read the old values (e2e omp_regions, `std::vector<int>
+// shift(1, s + 1)` in a loop, found on an H200). Only declarations that
+// are statements of a block (a for-init declaration has nowhere to put it).
+static void forgetNewVectors(const PrintInput &in, Rewriter &host, const FunctionDecl *fd,
+                             const std::vector<const Kernel *> &ks) {
+  std::set<const VarDecl *> used;
+  for (const Kernel *k : ks)
+    for (const Capture &c : k->captures)
+      if (c.array.kind == ArrayKind::StdVector)
+        used.insert(c.var);
+  if (used.empty() || !fd->hasBody())
+    return;
+  std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
+    if (!s)
+      return;
+    if (const auto *cs = dyn_cast<CompoundStmt>(s))
+      for (const Stmt *c : cs->body())
+        if (const auto *ds = dyn_cast<DeclStmt>(c)) {
+          std::string forgets;
+          for (const Decl *d : ds->decls())
+            if (const auto *vd = dyn_cast<VarDecl>(d))
+              if (used.count(vd) && vd->hasLocalStorage() && !vd->getType()->isReferenceType())
+                forgets += " hy::cuda::forget(" + vd->getName().str() + ");";
+          SourceLocation end = ds->getEndLoc();
+          if (!forgets.empty() && end.isValid() && !end.isMacroID())
+            host.InsertTextAfterToken(end, forgets);
+        }
+    for (const Stmt *c : s->children())
+      walk(c);
+  };
+  walk(fd->getBody());
+}
+
 void syncHostCode(const PrintInput &in, Rewriter &host,
                   const std::map<const FunctionDecl *, std::vector<const Kernel *>> &byFunction,
                   const std::set<const FunctionDecl *> &onDevice) {
@@ -1060,6 +1103,8 @@ void syncHostCode(const PrintInput &in, Rewriter &host,
   std::set<const FunctionDecl *> resident;
   for (auto &[fd, ks] : launches)
     resident.insert(fd);
+  for (auto &[fd, ks] : byFunction)
+    forgetNewVectors(in, host, fd, ks);
   ResidentFunctions rf(in.ctx, resident);
   rf.TraverseDecl(in.ctx.getTranslationUnitDecl());
   rf.close();
