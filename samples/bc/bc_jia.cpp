@@ -28,7 +28,6 @@ constexpr int kBlockThreads = 1024;
 
 void jia(const graph &g, const int *sources, int k, bool endpoints, workspace &ws,
          hy::array<double, 1> &bc, run_info &info) {
-  const int n = g.n;
   const long long m = g.m;
   const hy::array<int, 1> &src = g.src, &dst = g.dst;
   hy::array<int, 2> &d = ws.d; // a row per source: levels,

@@ -6,7 +6,11 @@
 // name. Every kernel here compiles with nvcc.
 // RUN: %hyc --target=cuda --no-line-directives %s | %strip > %t.out.cu
 // RUN: FileCheck %s < %t.out.cu && FileCheck %s -check-prefix=LAUNCH < %t.out.cu
-// RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
+// Copied local constants are marked used, `(void)B;` (a constant the loop
+// used only in its bounds, which became the trip count, gave nvcc's warning
+// #177-D): nvcc prints no such warning.
+// RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o 2>&1 | FileCheck %s -check-prefix=NVCC --allow-empty %}
+// NVCC-NOT: 177-D
 // RUN: %hyc --target=openmp %s -o %t.cpp && %cxx -std=c++17 -fopenmp -fsyntax-only -I%hy_inc %t.cpp
 #include <hy/hy.hpp>
 #include <algorithm>
@@ -66,7 +70,7 @@ template void unnamed<float>(hy::array<float, 1> &, int);
 // CHECK-LABEL: __global__ void __launch_bounds__(256) hy_locals_L{{[0-9]+}}(hy::cuda::view<float, 1> a, int n, long long hy_trip0) {
 // CHECK-NEXT: using F = float;
 // CHECK-NEXT: typedef int I;
-// CHECK-NEXT: constexpr int B = 16;
+// CHECK-NEXT: constexpr int B = 16; (void)B;
 // CHECK-NEXT: enum Mode { Add = 1, Mul = 2 };
 // CHECK-NEXT: enum class Kind : short { A = 3, B };
 // CHECK-NEXT: struct Pair { F a, b; __host__ __device__ F sum() const { return a + b; } };
@@ -170,3 +174,14 @@ template <typename T> template <int M> void Derived<T>::run(hy::array<T, 1> &a, 
   }
 }
 template void Derived<float>::run<3>(hy::array<float, 1> &, int);
+
+// A constant used only in the loop's bound: the kernel's copy is unused
+// (the bound became the trip count).
+// CHECK-LABEL: __global__ void __launch_bounds__(256) hy_boundOnly_L
+// CHECK-NEXT: const int n = 1 << 10; (void)n;
+void boundOnly(hy::array<float, 1> &x) {
+  const int n = 1 << 10;
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+    x(i) = x(i) * x(i);
+}

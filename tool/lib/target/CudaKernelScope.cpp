@@ -821,8 +821,16 @@ void KernelScope::run() {
   for (const std::string &c : dependentConstants)
     preamble += "  " + c + "\n";
   std::vector<std::pair<SourceLocation, std::string>> locals;
-  for (const Stmt *s : localDecls)
-    locals.push_back({s->getBeginLoc(), R.getRewrittenText(stmtRange(ctx, s))});
+  for (const Stmt *s : localDecls) {
+    std::string text = R.getRewrittenText(stmtRange(ctx, s));
+    // A constant the loop used only in what became the kernel's trip count
+    // would be unused in the copy (nvcc warning #177-D).
+    if (const auto *ds = dyn_cast<DeclStmt>(s))
+      for (const Decl *d : ds->decls())
+        if (const auto *v = dyn_cast<VarDecl>(d); v && !v->getName().empty())
+          text += " (void)" + v->getName().str() + ";";
+    locals.push_back({s->getBeginLoc(), text});
+  }
   for (const Decl *d : carriedTags)
     locals.push_back({d->getBeginLoc(),
                       R.getRewrittenText(CharSourceRange::getTokenRange(
