@@ -51,6 +51,9 @@ HY_HD inline void csr_check(long long e, long long first, long long last) {
 #endif
 template <class A, class R, class E> HY_HD long long csr_row(const A &offsets, R rows, E e);
 
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
 template <class A, class E> HY_HD long long csr_row(const A &offsets, E e) {
   return csr_row(offsets, static_cast<long long>(offsets.size()) - 1, e);
 }
