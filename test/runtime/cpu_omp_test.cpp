@@ -104,8 +104,9 @@ TEST(OmpWait, ThisProgramWaitsPassivelyByDefault) {
 }
 
 // Run by the ctest runtime.cpu.bound_places with OMP_PROC_BIND=close
-// OMP_PLACES=cores: the program was not run again, so its threads keep
-// every core as a place (a restart inherited the first place only).
+// OMP_PLACES=threads: the program was not run again (no OMP_WAIT_POLICY
+// added), so its threads keep every hardware thread as a place (a restart
+// inherited the first place only).
 TEST(OmpWait, BoundThreadsKeepTheirPlaces) {
   if (!std::getenv("OMP_PLACES"))
     GTEST_SKIP() << "run with OMP_PLACES set (ctest runtime.cpu.bound_places)";
