@@ -22,6 +22,10 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.substitutions.append(("%hyc", config.hyc))
 config.substitutions.append(("%hy_inc", config.hy_runtime_include))
 config.substitutions.append(("%cxx", config.cxx))
+# %clangxx: clang++ of the LLVM the translator uses, whichever %cxx is: it
+# warns where g++ does not (-Wmisleading-indentation on a statement after an
+# unbraced loop body on the same line), so outputs are checked with both.
+config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
 # %nvcc compiles CUDA output for the H200 (sm_90); tests that need it say
 # `REQUIRES: nvcc`.
 if config.nvcc and os.path.exists(config.nvcc):

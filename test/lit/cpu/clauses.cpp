@@ -7,6 +7,7 @@
 // RUN: %hyc --target=serial --no-line-directives %s | %strip | FileCheck %s -check-prefixes=COMMON,SER
 // The outputs compile.
 // RUN: %hyc --target=openmp %s -o %t.omp.cpp && %cxx -std=c++17 -fopenmp -fsyntax-only -I%hy_inc %t.omp.cpp
+// RUN: %clangxx -std=c++17 -fopenmp -fsyntax-only -Wall -Werror -I%hy_inc %t.omp.cpp
 // RUN: %hyc --target=serial %s -o %t.ser.cpp && %cxx -std=c++17 -fsyntax-only -Wall -Werror -I%hy_inc %t.ser.cpp
 #include <hy/hy.hpp>
 #include <algorithm>
@@ -121,7 +122,7 @@ void threadReduction(hy::array<int, 2> &a, hy::array<int, 1> &rowsum, int n) {
 // COMMON-LABEL: void histogram(
 void histogram(hy::array<int, 1> &key, hy::array<double, 1> &val, hy::array<double, 1> &sum,
                hy::array<int, 1> &first, int n) {
-// OMP: if (!hy::one_thread() && hy::omp_worth((long long)(n), 17)) [&, n, key = hy::view_of(key), val = hy::view_of(val), sum = hy::view_of(sum), first = hy::view_of(first)] { { auto hy_privs_sum = hy::privatize<hy::ops::add>(sum, (long long)(hy::trips((int)(0), (n), 1))); auto hy_privs_first = hy::privatize<hy::ops::min>(first, (long long)(hy::trips((int)(0), (n), 1))); _Pragma("omp parallel") { auto hy_priv_sum = hy_privs_sum.enter(); auto hy_priv_first = hy_privs_first.enter(); _Pragma("omp for firstprivate(n, key, val, sum, first) schedule(static)") // #pragma hy parallel for reduction(+ : sum) reduction(min : first)
+// OMP: if (!hy::one_thread() && hy::omp_worth((long long)(n), 17)) [&, n, key = hy::view_of(key), val = hy::view_of(val), sum = hy::view_of(sum), first = hy::view_of(first)] { { auto hy_privs_sum = hy::privatize<hy::ops::add>(sum, (long long)(hy::trips((int)(0), (n), 1))); auto hy_privs_first = hy::privatize<hy::ops::min>(first, (long long)(hy::trips((int)(0), (n), 1))); _Pragma("omp parallel") { auto hy_priv_sum = hy_privs_sum.enter(); auto hy_priv_first = hy_privs_first.enter(); { _Pragma("omp for firstprivate(n, key, val, sum, first) schedule(static)") // #pragma hy parallel for reduction(+ : sum) reduction(min : first)
 #pragma hy parallel for reduction(+ : sum) reduction(min : first)
   for (int i = 0; i < n; ++i) {
 // OMP: hy_priv_sum.update(&(sum(key(i))), val(i));
@@ -132,7 +133,7 @@ void histogram(hy::array<int, 1> &key, hy::array<double, 1> &val, hy::array<doub
     first(key(i)) = std::min(first(key(i)), i);
 // OMP: hy_priv_sum.update(&(sum(0)), 1.0);
     sum(0) = sum(0) + 1.0;
-// OMP: } hy_privs_sum.combine(hy_priv_sum); hy_privs_first.combine(hy_priv_first); } } }(); else { // one thread: the loop as written
+// OMP: } } hy_privs_sum.combine(hy_priv_sum); hy_privs_first.combine(hy_priv_first); } } }(); else { // one thread: the loop as written
 // OMP-NEXT: for (int i = 0; i < n; ++i) {
 // OMP-NEXT: sum(key(i)) += val(i);
 // OMP-NEXT: first(key(i)) = std::min(first(key(i)), i);

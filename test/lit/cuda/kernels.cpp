@@ -88,7 +88,7 @@ long long sums(const hy::array<int, 2> &a, hy::array<int, 1> &lo, int n) {
 // CUDA: hy::cuda::reduction<hy::cuda::op::add, long long> hy_red_total(
 // CUDA: hy::cuda::device(a, hy::cuda::read, {{.*}}hy::cuda::device(lo, hy::cuda::read_write,
 // CUDA: total = hy::cuda::op::add::apply(total, hy_red_total.result());
-// COMMON: _Pragma("omp parallel") { auto hy_priv_lo = hy_privs_lo.enter(); _Pragma("omp for reduction(+ : total) firstprivate(n, a, lo) schedule(static)")
+// COMMON: _Pragma("omp parallel") { auto hy_priv_lo = hy_privs_lo.enter(); { _Pragma("omp for reduction(+ : total) firstprivate(n, a, lo) schedule(static)")
 #pragma hy parallel for reduction(+ : total) reduction(min : lo)
   for (int i = 0; i < n; ++i) {
     int rowmax = 0;
