@@ -107,17 +107,21 @@ def quick(c, algorithms):
             want = nx.betweenness_centrality(G, normalized=normalized, endpoints=endpoints)
             args = (["--normalized"] if normalized else []) + (["--endpoints"] if endpoints else [])
             c.case(f"ba:n=200,beta=2 normalized={normalized} endpoints={endpoints}", G, want, args, algorithms)
-    # A sample of k sources, NetworkX's estimate (its sample passed to bc).
+    # A sample of k sources, NetworkX's estimate (its sample passed to bc),
+    # in every mode: each scales sources and other vertices differently.
     G = nx.barabasi_albert_graph(250, 4, seed=2)
-    for endpoints in (False, True):
-        k, seed = 25, 7
-        want = nx.betweenness_centrality(G, k=k, seed=seed, endpoints=endpoints)
-        chosen = random.Random(seed).sample(list(G.nodes()), k)
-        args = ["--normalized", "--sources", "list:" + ",".join(map(str, chosen))]
-        c.case(f"ba:n=250,beta=4 k={k} endpoints={endpoints}", G, want,
-               args + (["--endpoints"] if endpoints else []), algorithms)
-    # Directed, with vertices that reach nothing and are reached by nobody.
     D = nx.gnp_random_graph(200, 0.015, seed=3, directed=True)
+    for name, graph in (("ba:n=250,beta=4", G), ("gnp:n=200,p=0.015 directed", D)):
+        for normalized in (False, True):
+            for endpoints in (False, True):
+                k, seed = 25, 7
+                want = nx.betweenness_centrality(graph, k=k, seed=seed, normalized=normalized,
+                                                 endpoints=endpoints)
+                chosen = random.Random(seed).sample(list(graph.nodes()), k)
+                args = (["--normalized"] if normalized else []) + (["--endpoints"] if endpoints else [])
+                c.case(f"{name} k={k} normalized={normalized} endpoints={endpoints}", graph, want,
+                       args + ["--sources", "list:" + ",".join(map(str, chosen))], algorithms)
+    # Directed, with vertices that reach nothing and are reached by nobody.
     want = nx.betweenness_centrality(D, normalized=False)
     c.case("gnp:n=200,p=0.015 directed", D, want, [], algorithms)
     # Weighted (integer weights: exact ties), undirected and directed.

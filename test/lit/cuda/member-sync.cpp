@@ -109,9 +109,12 @@ int scratch(state &s, int n) {
 // local references, host code names them plainly or through `this`.
 // CHECK-LABEL: int run() {
 // CHECK: hy::cuda::host(A, hy::cuda::read_write); A(0) += 1; hy::cuda::host(this->q, hy::cuda::overwrite); this->q.clear();
+// A non-const member called on a member array writes it (the device copy
+// is then stale), a const one only reads it.
+// CHECK-NEXT: hy::cuda::host(A, hy::cuda::read_write); A.data()[1] = 5;
 // CHECK: hy::cuda::host(A, hy::cuda::read_write); hy::cuda::host_size(q); hy::cuda::host(this->A, hy::cuda::read_write); return (int)q.size() + A(0) + this->A(1) + peek();
 // CHECK-LABEL: int peek() const {
-// CHECK-SAME: hy::cuda::host(A, hy::cuda::read); return A(2);
+// CHECK-SAME: hy::cuda::host(A, hy::cuda::read); return A(2) + A.data()[3];
 struct solver {
   hy::array<int, 1> A;
   hy::worklist<int> q;
@@ -126,7 +129,8 @@ struct solver {
       w.push(i);
     }
     A(0) += 1; this->q.clear();
+    A.data()[1] = 5;
     return (int)q.size() + A(0) + this->A(1) + peek();
   }
-  int peek() const { return A(2); }
+  int peek() const { return A(2) + A.data()[3]; }
 };
