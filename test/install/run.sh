@@ -8,7 +8,9 @@
 # header the annotated source includes and checks that hyc translated again
 # (and only then) and the binaries print the new values. Then builds
 # docs/examples/hello as docs/getting-started.md does. Every binary must
-# have been built: a missing one is a failure, not a skip.
+# have been built: a missing one is a failure, not a skip. The prefix is
+# moved after the install (relocatable), and hy::graph and hy_graph_tool
+# are used from it.
 # usage: run.sh BUILD_DIR SOURCE_DIR [CUDA_COMPILER]
 set -eu
 build=$1; src=$2; cuda=${3:-}
@@ -18,7 +20,16 @@ fail() { echo "FAIL: $*"; exit 1; }
 log=$tmp/log
 step() { what=$1; shift; "$@" >"$log" 2>&1 || { tail -n 40 "$log"; fail "$what"; }; }
 command -v ninja >/dev/null || fail "ninja not found (scripts/install-deps.sh installs ninja-build)"
-step "install" cmake --install "$build" --prefix "$tmp/prefix"
+step "install" cmake --install "$build" --prefix "$tmp/installed"
+# The install is relocatable: everything below uses it after a move, and
+# hyc finds its runtime headers and clang's headers inside the new prefix.
+mv "$tmp/installed" "$tmp/prefix"
+"$tmp/prefix/bin/hyc" --version >"$log" 2>&1 || fail "hyc --version: $(cat "$log")"
+grep -q "runtime headers: $tmp/prefix/include\$" "$log" || fail "moved hyc: runtime headers not in the prefix: $(cat "$log")"
+grep -q "clang resource directory: $tmp/prefix/lib/hy/clang\$" "$log" ||
+  fail "moved hyc: clang's headers not in the prefix: $(cat "$log")"
+# hy_graph_tool writes a graph, which a program built against hy::graph reads.
+step "hy_graph_tool" "$tmp/prefix/bin/hy_graph_tool" --generate grid:rows=3,cols=4 --weights int:9 --write "$tmp/grid.gr"
 
 # want ROWS COLS FACTOR: what scale_* prints.
 want() { rc=$(($1 * $2)); echo "$(( (rc - 1) * rc / 2 * $3 )) $(( (rc - 1) * $3 ))"; }
@@ -45,6 +56,9 @@ for gen in Ninja "Unix Makefiles"; do
   step "$gen: build" cmake --build "$bin" -j2
   check_run "$bin" "$exes" "$(want 100 37 3)"
   check_run "$bin" rowsum_app "rowsum 1 34050"
+  got=$("$bin/graph_info" "$tmp/grid.gr") || fail "graph_info exited with $?"
+  [ "$got" = "graph 12 34 4" ] || fail "graph_info printed '$got', want 'graph 12 34 4'"
+  echo "OK: graph_info $got"
   # hy::zones_mpi, exported where hy was built with MPI: two ranks print
   # what one prints (sum of s^2 for s < 24, and of s^2 + 3).
   if [ -f "$tmp/prefix/lib/cmake/hy/hyZonesTargets.cmake" ]; then

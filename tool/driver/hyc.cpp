@@ -137,7 +137,9 @@ loadDatabase(const std::string &file, bool dashdash, const std::vector<std::stri
 
 int main(int argc, const char **argv) {
   cl::SetVersionPrinter([](raw_ostream &os) {
-    os << "hyc (hy) " HY_VERSION " built with LLVM " LLVM_VERSION_STRING "\n";
+    os << "hyc (hy) " HY_VERSION " built with LLVM " LLVM_VERSION_STRING "\n"
+       << "  runtime headers: " << hy::runtimeInclude() << "\n"
+       << "  clang resource directory: " << hy::clangResourceDir() << "\n";
   });
   cl::HideUnrelatedOptions(Cat);
   // hyc's own arguments end at '--'; the rest are the compiler's.

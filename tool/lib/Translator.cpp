@@ -252,28 +252,39 @@ tooling::ArgumentsAdjuster takeHyWarnings(WarningPolicy &policy) {
 
 } // namespace
 
-// The runtime headers: $HY_RUNTIME_INCLUDE, else <prefix>/include next to an
-// installed hyc (<prefix>/bin/hyc), else the source tree hyc was built from.
-static std::string runtimeInclude() {
-  if (const char *env = std::getenv("HY_RUNTIME_INCLUDE"))
-    return env;
+// <prefix> of an installed hyc (<prefix>/bin/hyc) joined with `rel`, when
+// `probe` exists there; else empty.
+static std::string besideExecutable(std::initializer_list<llvm::StringRef> rel,
+                                    std::initializer_list<llvm::StringRef> probe) {
   static int anchor;
   std::string exe = llvm::sys::fs::getMainExecutable("hyc", &anchor);
-  if (!exe.empty()) {
-    llvm::SmallString<256> dir(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
-    llvm::sys::path::append(dir, "include");
-    llvm::SmallString<256> probe(dir);
-    llvm::sys::path::append(probe, "hy", "hy.hpp");
-    if (llvm::sys::fs::exists(probe))
-      return std::string(dir);
-  }
-  return HY_RUNTIME_INCLUDE_DIR;
+  if (exe.empty())
+    return "";
+  llvm::SmallString<256> dir(llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
+  for (llvm::StringRef r : rel)
+    llvm::sys::path::append(dir, r);
+  llvm::SmallString<256> at(dir);
+  for (llvm::StringRef p : probe)
+    llvm::sys::path::append(at, p);
+  return llvm::sys::fs::exists(at) ? std::string(dir) : "";
+}
+
+std::string runtimeInclude() {
+  if (const char *env = std::getenv("HY_RUNTIME_INCLUDE"))
+    return env;
+  std::string installed = besideExecutable({"include"}, {"hy", "hy.hpp"});
+  return installed.empty() ? HY_RUNTIME_INCLUDE_DIR : installed;
+}
+
+std::string clangResourceDir() {
+  std::string installed = besideExecutable({"lib", "hy", "clang"}, {"include", "stddef.h"});
+  return installed.empty() ? HY_CLANG_RESOURCE_DIR : installed;
 }
 
 std::vector<std::string> defaultArgs() {
   // HY_HD (hy/config.hpp) marks a header's function for the device: in
   // hyc's parse it leaves a mark that the CUDA target's checks can see.
-  return {"-resource-dir=" HY_CLANG_RESOURCE_DIR, "-I" + runtimeInclude(),
+  return {"-resource-dir=" + clangResourceDir(), "-I" + runtimeInclude(),
           "-Wno-unknown-pragmas", "-D__HY__=1", "-DHY_HD=__attribute__((annotate(\"hy_hd\")))"};
 }
 

@@ -43,5 +43,13 @@ TranslateResult translateCode(const std::string &code, const std::string &fileNa
 
 /// Extra arguments every parse gets: resource dir, runtime include path.
 std::vector<std::string> defaultArgs();
+/// The runtime headers hyc parses with: $HY_RUNTIME_INCLUDE, else
+/// <prefix>/include of an installed hyc (<prefix>/bin/hyc), else the source
+/// tree it was built from.
+std::string runtimeInclude();
+/// Clang's own headers (stddef.h, the intrinsics): <prefix>/lib/hy/clang of
+/// an installed hyc (the install copies them, so a moved or copied prefix
+/// keeps working), else the build machine's LLVM resource directory.
+std::string clangResourceDir();
 
 } // namespace hy
