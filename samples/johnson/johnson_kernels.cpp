@@ -35,6 +35,7 @@
 #include <hy_graph/types.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -410,9 +411,12 @@ long long solve_batches(const graph<W> &g2, const hy::array<W, 1> &h, const hy::
   hy::array<long long, 2> reached(batches, batch);
   hy::array<W, 2> ecc(batches, batch);
   hy::array<W, 3> rows(batches, keepRows ? batch : 0, keepRows ? n : 0);
+  hy::array<long long, 1> batchRounds(batches);
+  hy::array<double, 1> batchSeconds(batches);
   long long rounds = 0;
-#pragma hy parallel for into(devices) scratch(src, D, fs, hs, sm) gather(sum, reached, ecc, rows) reduction(max : rounds)
+#pragma hy parallel for into(devices) scratch(src, D, fs, hs, sm) gather(sum, reached, ecc, rows, batchRounds, batchSeconds) reduction(max : rounds)
   for (int t = 0; t < batches; ++t) {
+    const auto start = std::chrono::steady_clock::now();
     const int first = t * batch, k = std::min(batch, ns - first);
     for (int b = 0; b < k; ++b)
       src(b) = sources[first + b];
@@ -430,6 +434,8 @@ long long solve_batches(const graph<W> &g2, const hy::array<W, 1> &h, const hy::
       reached(t, b) = sm.reached(b);
       ecc(t, b) = sm.ecc(b);
     }
+    batchRounds(t) = r;
+    batchSeconds(t) = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (keepRows)
       for (int b = 0; b < k; ++b)
         for (int v = 0; v < n; ++v)
@@ -439,6 +445,8 @@ long long solve_batches(const graph<W> &g2, const hy::array<W, 1> &h, const hy::
   out.reached = std::move(reached);
   out.ecc = std::move(ecc);
   out.rows = std::move(rows);
+  out.rounds = std::move(batchRounds);
+  out.seconds = std::move(batchSeconds);
   return rounds;
 }
 

@@ -111,6 +111,11 @@ struct batch_results {
   hy::array<long long, 2> reached;
   hy::array<W, 2> ecc;
   hy::array<W, 3> rows;
+  // Per batch t: the rounds (phases, vertices) it took and its seconds
+  // (from its first kernel to its summaries on the host), so that two runs
+  // of the benchmark can be compared batch by batch.
+  hy::array<long long, 1> rounds;
+  hy::array<double, 1> seconds;
 };
 
 // All sources in batches of `batch`, the batches over all zones (MPI ranks;

@@ -383,6 +383,20 @@ int run(const options &o) {
               sources.size(), batch, solveSeconds, sources.size() / std::max(1e-12, solveSeconds),
               rounds, frontier ? "phases" : heap ? "vertices settled per source" : "rounds per source",
               how.c_str());
+  {
+    // Per batch: enough to compare two runs of one command batch by batch.
+    const std::size_t nb = res.seconds.size();
+    std::vector<double> secs(res.seconds.data(), res.seconds.data() + nb);
+    std::vector<long long> rs(res.rounds.data(), res.rounds.data() + nb);
+    std::sort(secs.begin(), secs.end());
+    std::sort(rs.begin(), rs.end());
+    if (nb)
+      std::printf("batches: %zu; seconds per batch min %.6f median %.6f max %.6f; %s per batch min "
+                  "%lld median %lld max %lld\n",
+                  nb, secs.front(), secs[nb / 2], secs.back(),
+                  frontier ? "phases" : heap ? "vertices settled per source" : "rounds per source",
+                  rs.front(), rs[nb / 2], rs.back());
+  }
   std::printf("reachable pairs: %lld; diameter (largest finite distance): %g; checksum %.17g\n",
               reachedPairs, static_cast<double>(diameter), checksum);
   if (o.print)
