@@ -48,7 +48,7 @@ template struct Derived<float, 2>;
 
 // Generic lambdas: the kernel needs its parameters' types.
 void generic(hy::array<float, 1> &a, int n) {
-// CHECK: [[@LINE+1]]:21: error: kernel uses 'arr', a parameter of a generic lambda whose type is 'auto'; the kernel needs its type (hy::array<float, 1> &arr, ...): give it in the lambda's parameter list
+// CHECK: [[@LINE+1]]:21: error: kernel uses 'arr', a parameter of a generic lambda whose type is 'auto'; the kernel needs its type: write it in the lambda's parameter list instead of 'auto' (or copy the parameter into a typed local before the loop)
   auto f = [](auto &arr, int m) {
 #pragma hy parallel for
     for (int i = 0; i < m; ++i)
