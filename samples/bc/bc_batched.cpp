@@ -53,7 +53,9 @@
 #include <hy_graph/types.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <vector>
 
 namespace bc {
@@ -358,7 +360,9 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, const direction 
   long long before = 0;                                   // the size of the level before
   bool pulling = false;
   for (int level = 0; lv.stack[level + 1] > lv.stack[level]; ++level) {
+    const auto start = std::chrono::steady_clock::now();
     const long long lo = lv.stack[level], hi = lv.stack[level + 1];
+    const long long before_arcs = arcs, before_unreached = unreached;
     if (canPull)
       pulling = pulls(dir, pulling, arcs, unreached, hi - lo, before,
                       static_cast<long long>(k) * g.n);
@@ -380,6 +384,11 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, const direction 
     }
     lv.stack.push_back(hi + count);
     info.pulls += pulling;
+    if (dir.trace) // the host has read the next level's size and arcs: the level is done
+      std::fprintf(stderr, "level %d: %s, %lld pairs, m_f %lld, m_u %lld arcs, %.3f ms\n", level,
+                   pulling ? "pull" : "push", hi - lo, canPull ? before_arcs : -1LL,
+                   canPull ? before_unreached : -1LL,
+                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   }
   info.levels += lv.count() - 1; // the last one is empty
   return lv;

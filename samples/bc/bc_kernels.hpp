@@ -39,6 +39,7 @@ struct graph {
 struct direction {
   enum mode_t { push, pull, automatic } mode = automatic;
   double alpha = 2, beta = 24;
+  bool trace = false; // print each level: its step, sizes and time (stderr)
 };
 
 enum class design { shi, jia, sriram, batched };

@@ -41,6 +41,7 @@ struct options {
   std::string sources = "all";
   std::string algorithm = "auto";
   std::string direction = "auto";
+  bool levelTrace = false;
   double alpha = bc::direction().alpha, beta = bc::direction().beta;
   bool normalized = false, endpoints = false, weighted = false;
   std::int64_t top = 10, batch = 0, memory = 0, threads = 0;
@@ -77,6 +78,10 @@ class cli : public g::sample_cli {
                "--direction auto: push again from a shrinking frontier of fewer than 1/B of the "
                "batch's vertices (default 24)",
                o.beta);
+    add_flag("level-trace",
+             "print each BFS level of the batched design to stderr: push or pull, frontier "
+             "pairs, m_f, m_u, milliseconds",
+             o.levelTrace);
     add_flag("normalized", "scale as NetworkX's normalized=True", o.normalized);
     add_flag("endpoints", "count the ends of each path (NetworkX's endpoints=True)", o.endpoints);
     add_flag("weighted", "shortest paths by weight (positive weights; batched design)",
@@ -245,6 +250,7 @@ int run(const options &o) {
                                      : bc::direction::automatic;
   dir.alpha = o.alpha;
   dir.beta = o.beta;
+  dir.trace = o.levelTrace;
   if (dir.mode == bc::direction::pull && (c.directed || o.weighted || d != bc::design::batched))
     throw g::usage_error("--direction pull: pull steps are the batched design's, on an "
                          "unweighted undirected graph (they read a vertex's in-arcs as its "
