@@ -158,7 +158,7 @@ rows1b=()
 if ! skipped 1b && [ -n "$shi_variants" ] && [ -n "$src" ] && [ $have_gpu = 1 ]; then
   g="$build/ba_5000_10.hyg"
   "$tool" --generate "ba:n=5000,m=5,seed=5000" --write "$g" >/dev/null
-  for f in "$src"/bc_{jia,sriram,batched,common}.cuda.cu; do
+  for f in "$src"/bc_{jia,sriram,batched,pull,common,zones}.cuda.cu; do
     o="$build/sweep_$(basename "$f" .cu).o"
     [ -e "$o" ] || "$nvcc" -std=c++17 -arch=sm_90 -O3 --expt-relaxed-constexpr -Xcompiler -fopenmp $incs -c "$f" -o "$o" &
   done

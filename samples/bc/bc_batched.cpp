@@ -24,11 +24,9 @@
 // a pull cannot stop at the first parent (sigma needs them all), so it
 // checks every arc of every unreached pair: it pays where the unreached
 // arcs are few next to the frontier's, the level after the peak. The
-// rule and its constants are `direction` in bc_kernels.hpp; pulls need
-// in-arcs, so directed graphs push. A pull level's own heavy items are
-// queued for the dependency pass by a kernel of their own, and the pulled
-// pairs get their level when they are appended to the stack (the pull
-// kernels only read d, so no pair is read and written in one kernel).
+// rule and its constants are `direction` in bc_kernels.hpp, the rule and
+// the pull step are in bc_pull.cpp; pulls need in-arcs, so directed graphs
+// push.
 //
 // Work is matched to the degree as in Merrill, Garland and Grimshaw's BFS
 // (and bench/irregular/bfs.hy.cpp): a thread walks a vertex of degree <
@@ -49,6 +47,7 @@
 // `pending` counts the predecessors left), collecting path counts on the
 // way. The levels are those of the DAG, so the backward pass is the same.
 #include "bc_kernels.hpp"
+#include "bc_pull.hpp"
 
 #include <hy_graph/types.hpp>
 
@@ -63,7 +62,6 @@ namespace bc {
 namespace {
 
 constexpr int kItems = 256; // items per block of the thread-per-item kernels
-constexpr int kWarp = 32;   // threads of a vertex with kWarpDegree <= degree < kBlockDegree
 constexpr int kWarpsPerBlock = 8; // such vertices per block (blocks of one warp fill half an SM)
 
 // Where each level starts in the stack and in the two queues of heavy items.
@@ -80,145 +78,6 @@ void append(workspace &ws, long long at, long long count) {
   for (long long i = 0; i < count; ++i)
     stack(at + i) = next(i);
   ws.next.clear();
-}
-
-// stack(at ...) = the items of `next`, which is then emptied; with
-// `pulled` they are a pull step's, whose level d is set here. Returns the
-// arcs of the items (m_f of the next level, for the direction rule).
-template <class W>
-long long settle(const graph &g, workspace &ws, long long at, long long count, bool pulled,
-                 W up, hy::array<W, 2> &d) {
-  const hy::array<long long, 1> &off = g.off;
-  hy::array<long long, 1> &stack = ws.stack;
-  const hy::worklist<long long> &next = ws.next;
-  long long arcs = 0;
-  // Each item is in `next` once, so the writes to d are to distinct pairs.
-#pragma hy parallel for reduction(+ : arcs) disjoint(d)
-  for (long long i = 0; i < count; ++i) {
-    const long long item = next(i);
-    const int v = vertex_of(item);
-    stack(at + i) = item;
-    if (pulled)
-      d(row_of(item), v) = up;
-    arcs += off(v + 1) - off(v);
-  }
-  ws.next.clear();
-  return arcs;
-}
-
-// The arcs of stack(lo .. hi-1): m_f of the sources' level.
-long long arcsOf(const graph &g, const workspace &ws, long long lo, long long hi) {
-  const hy::array<long long, 1> &off = g.off;
-  const hy::array<long long, 1> &stack = ws.stack;
-  long long arcs = 0;
-#pragma hy parallel for reduction(+ : arcs)
-  for (long long i = lo; i < hi; ++i) {
-    const int v = vertex_of(stack(i));
-    arcs += off(v + 1) - off(v);
-  }
-  return arcs;
-}
-
-// A pull level's heavy items into the queues the dependency pass reads (a
-// push level's first kernel queues them on its way).
-void queueHeavy(const graph &g, workspace &ws, long long lo, long long hi) {
-  const hy::array<long long, 1> &off = g.off;
-  const hy::array<long long, 1> &stack = ws.stack;
-  hy::worklist<long long> &warpq = ws.warpq, &blockq = ws.blockq;
-#pragma hy parallel for
-  for (long long i = lo; i < hi; ++i) {
-    const long long item = stack(i);
-    const int v = vertex_of(item);
-    if (off(v + 1) - off(v) >= kBlockDegree)
-      blockq.push(item);
-    else if (off(v + 1) - off(v) >= kWarpDegree)
-      warpq.push(item);
-  }
-}
-
-// A pull step from `level` (undirected graphs: v's neighbours are the
-// tails of its in-arcs): every unreached pair (b, v) sums sigma over its
-// neighbours on the level; a pair that found one (sigma >= 1 there) goes
-// to `next` with its count. A light pair is one thread's; a heavy one is
-// queued for 32 threads or a block, which sum their arcs by reduction.
-template <class W>
-void pull(const graph &g, int k, int level, workspace &ws, const hy::array<W, 2> &d) {
-  const int n = g.n;
-  const hy::array<long long, 1> &off = g.off;
-  const hy::array<int, 1> &col = g.col;
-  hy::array<double, 2> &sigma = ws.sigma;
-  hy::worklist<long long> &next = ws.next, &pullwarp = ws.pullwarp, &pullblock = ws.pullblock;
-  const W inf = W(kUnreached), on = static_cast<W>(level);
-  pullwarp.clear();
-  pullblock.clear();
-#pragma hy parallel for
-  for (int b = 0; b < k; ++b)
-#pragma hy parallel for
-    for (int v = 0; v < n; ++v) {
-      if (d(b, v) != inf)
-        continue;
-      const long long begin = off(v), end = off(v + 1);
-      if (end - begin >= kBlockDegree) {
-        pullblock.push(pack_item(b, v));
-      } else if (end - begin >= kWarpDegree) {
-        pullwarp.push(pack_item(b, v));
-      } else {
-        double paths = 0;
-        for (long long e = begin; e < end; ++e)
-          if (d(b, col(e)) == on)
-            paths += sigma(b, col(e));
-        if (paths > 0) {
-          sigma(b, v) = paths;
-          next.push(pack_item(b, v));
-        }
-      }
-    }
-  // Each heavy pair is queued once, so the writes to sigma are to distinct pairs.
-#pragma hy parallel for disjoint(sigma)
-  for (long long i = 0; i < static_cast<long long>(pullwarp.size()); ++i) {
-    const long long item = pullwarp(i);
-    const int b = row_of(item), v = vertex_of(item);
-    double paths = 0;
-#pragma hy parallel for into(threads) reduction(+ : paths)
-    for (int lane = 0; lane < kWarp; ++lane)
-      for (long long e = off(v) + lane; e < off(v + 1); e += kWarp)
-        if (d(b, col(e)) == on)
-          paths += sigma(b, col(e));
-    if (paths > 0) {
-      sigma(b, v) = paths;
-      next.push(item);
-    }
-  }
-#pragma hy parallel for disjoint(sigma)
-  for (long long i = 0; i < static_cast<long long>(pullblock.size()); ++i) {
-    const long long item = pullblock(i);
-    const int b = row_of(item), v = vertex_of(item);
-    double paths = 0;
-#pragma hy parallel for into(threads) reduction(+ : paths)
-    for (long long e = off(v); e < off(v + 1); ++e)
-      if (d(b, col(e)) == on)
-        paths += sigma(b, col(e));
-    if (paths > 0) {
-      sigma(b, v) = paths;
-      next.push(item);
-    }
-  }
-}
-
-// Beamer's rule (`direction`): whether a level of `size` items with `arcs`
-// arcs pulls, `unreached` the arcs of the unreached pairs, `before` the
-// size of the level before, `pulling` whether that one pulled, `pairs`
-// the rows x vertices.
-bool pulls(const direction &dir, bool pulling, long long arcs, long long unreached, long long size,
-           long long before, long long pairs) {
-  switch (dir.mode) {
-  case direction::push: return false;
-  case direction::pull: return true;
-  case direction::automatic: break;
-  }
-  if (!pulling)
-    return static_cast<double>(arcs) * dir.alpha > static_cast<double>(unreached);
-  return !(static_cast<double>(size) * dir.beta < static_cast<double>(pairs) && size < before);
 }
 
 // A push step: the items of stack(lo .. hi-1) walk their arcs (a thread,
@@ -371,13 +230,13 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, const direction 
       queueHeavy(g, ws, lo, hi);
       lv.warp.push_back(static_cast<long long>(warpq.size()));
       lv.block.push_back(static_cast<long long>(blockq.size()));
-      pull(g, k, level, ws, d);
+      pull(g, k, level, ws); // BFS: d is ws.d
     } else {
       push<W, Weighted>(g, w, lo, hi, level, ws, d, lv);
     }
     const long long count = static_cast<long long>(next.size());
     if (canPull) {
-      arcs = settle(g, ws, hi, count, pulling, static_cast<W>(level + 1), d);
+      arcs = settle(g, ws, hi, count, pulling, level + 1);
       unreached -= arcs;
     } else {
       append(ws, hi, count);

@@ -69,9 +69,10 @@ constexpr long long pack_item(int row, int v) {
 constexpr int row_of(long long item) { return static_cast<int>(item >> 32); }
 constexpr int vertex_of(long long item) { return static_cast<int>(item & 0xffffffffLL); }
 
-// Degrees from which the batched design gives a vertex a warp (32
+// Degrees from which the batched design gives a vertex a warp (kWarp
 // threads) or a block (256 threads) instead of one thread.
 constexpr int kWarpDegree = 32, kBlockDegree = 1024;
+constexpr int kWarp = 32;
 
 // Allocates what `d` needs for `rows` sources at a time (weightBytes: 0 for
 // BFS, else the size of a weighted distance, 4 or 8); heavy32 and heavy1024
