@@ -23,9 +23,9 @@
 // is heavy) and joins the next level if it found any. Unlike Beamer's BFS
 // a pull cannot stop at the first parent (sigma needs them all), so it
 // checks every arc of every unreached pair: it pays where the unreached
-// arcs are few next to the frontier's, the level after the peak. The
-// rule and its constants are `direction` in bc_kernels.hpp, the rule and
-// the pull step are in bc_pull.cpp; pulls need in-arcs, so directed graphs
+// arcs are few next to the frontier's, at and after the peak level. The
+// rule's constants are `direction` in bc_kernels.hpp; the rule and the
+// pull step are in bc_pull.cpp. Pulls need in-arcs, so directed graphs
 // push.
 //
 // Work is matched to the degree as in Merrill, Garland and Grimshaw's BFS
@@ -87,8 +87,8 @@ void append(workspace &ws, long long at, long long count) {
 // Weighted: add path counts along DAG arcs, queue a head when its last DAG
 // predecessor is done.
 template <class W, bool Weighted>
-void push(const graph &g, const hy::array<W, 1> &w, long long lo, long long hi, int level,
-          workspace &ws, hy::array<W, 2> &d, levels &lv) {
+void pushStep(const graph &g, const hy::array<W, 1> &w, long long lo, long long hi, int level,
+              workspace &ws, hy::array<W, 2> &d, levels &lv) {
   const hy::array<long long, 1> &off = g.off;
   const hy::array<int, 1> &col = g.col;
   hy::array<double, 2> &sigma = ws.sigma;
@@ -230,9 +230,9 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, const direction 
       queueHeavy(g, ws, lo, hi);
       lv.warp.push_back(static_cast<long long>(warpq.size()));
       lv.block.push_back(static_cast<long long>(blockq.size()));
-      pull(g, k, level, ws); // BFS: d is ws.d
+      pullStep(g, k, level, ws); // BFS: d is ws.d
     } else {
-      push<W, Weighted>(g, w, lo, hi, level, ws, d, lv);
+      pushStep<W, Weighted>(g, w, lo, hi, level, ws, d, lv);
     }
     const long long count = static_cast<long long>(next.size());
     if (canPull) {

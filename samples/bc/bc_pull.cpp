@@ -86,7 +86,7 @@ void queueHeavy(const graph &g, workspace &ws, long long lo, long long hi) {
 // neighbours on the level; a pair that found one (sigma >= 1 there) goes
 // to `next` with its count. A light pair is one thread's; a heavy one is
 // queued for 32 threads or a block, which sum their arcs by reduction.
-void pull(const graph &g, int k, int level, workspace &ws) {
+void pullStep(const graph &g, int k, int level, workspace &ws) {
   const int n = g.n;
   const hy::array<int, 2> &d = ws.d;
   const hy::array<long long, 1> &off = g.off;

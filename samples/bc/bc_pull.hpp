@@ -25,7 +25,7 @@ void queueHeavy(const graph &g, workspace &ws, long long lo, long long hi);
 // A pull step from `level` for rows 0 .. k-1 (undirected graphs): the
 // unreached pairs that have a neighbour on the level go to ws.next with
 // their path counts in ws.sigma; ws.d is only read.
-void pull(const graph &g, int k, int level, workspace &ws);
+void pullStep(const graph &g, int k, int level, workspace &ws);
 
 // stack(at ...) = the items of ws.next, which is then emptied; with
 // `pulled` (a pull step's items) their level ws.d becomes `up`. Returns the
