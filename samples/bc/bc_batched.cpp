@@ -227,10 +227,10 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, const direction 
                       static_cast<long long>(k) * g.n);
     before = hi - lo;
     if (pulling) {
-      queueHeavy(g, ws, lo, hi);
+      markLevel(g, ws, lo, hi);
       lv.warp.push_back(static_cast<long long>(warpq.size()));
       lv.block.push_back(static_cast<long long>(blockq.size()));
-      pullStep(g, k, level, ws); // BFS: d is ws.d
+      pullStep(g, k, lo, hi, ws); // BFS: d is ws.d
     } else {
       pushStep<W, Weighted>(g, w, lo, hi, level, ws, d, lv);
     }

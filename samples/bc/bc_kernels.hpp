@@ -58,6 +58,7 @@ struct workspace {
   hy::array<long long, 1> stack;       // batched: the (row, vertex) items of all levels
   hy::worklist<long long> next, warpq, blockq; // batched: next level, heavy vertices
   hy::worklist<long long> pullwarp, pullblock; // batched BFS: heavy unreached items of a pull level
+  hy::array<unsigned, 2> front;        // batched BFS: a pull level, a bit per (row, vertex)
   long long bytes() const;             // of all of the above
 };
 

@@ -4,9 +4,11 @@
 // pull step. In a pull step every unreached (row, vertex) pair of the batch
 // sums the path counts of its neighbours on the level: one thread per pair,
 // or 32 threads or a block with a reduction for a heavy one, each pair
-// written by its own threads only, so no atomics. The pulled pairs get
-// their level when they are appended to the stack (settle), so the pull
-// kernels only read d and no pair is read and written in one kernel.
+// written by its own threads only, so no atomics. The level it pulls from
+// is a bitmap of the frontier's pairs (markLevel), which a GPU's L2 cache
+// holds where d does not. The pulled pairs get their level when they are
+// appended to the stack (settle), so the pull kernels only read d and no
+// pair is read and written in one kernel.
 #include "bc_pull.hpp"
 
 namespace bc {
@@ -64,16 +66,19 @@ long long arcsOf(const graph &g, const workspace &ws, long long lo, long long hi
   return arcs;
 }
 
-// A pull level's heavy items into the queues the dependency pass reads (a
-// push level's first kernel queues them on its way).
-void queueHeavy(const graph &g, workspace &ws, long long lo, long long hi) {
+// A pull level's frontier stack(lo .. hi-1): its pairs' bits in ws.front
+// (what the pull step tests), its heavy items into the queues the
+// dependency pass reads (a push level's first kernel queues them on its way).
+void markLevel(const graph &g, workspace &ws, long long lo, long long hi) {
   const hy::array<long long, 1> &off = g.off;
   const hy::array<long long, 1> &stack = ws.stack;
+  hy::array<unsigned, 2> &front = ws.front;
   hy::worklist<long long> &warpq = ws.warpq, &blockq = ws.blockq;
-#pragma hy parallel for
+#pragma hy parallel for reduction(| : front)
   for (long long i = lo; i < hi; ++i) {
     const long long item = stack(i);
     const int v = vertex_of(item);
+    front(row_of(item), v / 32) |= 1u << (v % 32);
     if (off(v + 1) - off(v) >= kBlockDegree)
       blockq.push(item);
     else if (off(v + 1) - off(v) >= kWarpDegree)
@@ -81,19 +86,24 @@ void queueHeavy(const graph &g, workspace &ws, long long lo, long long hi) {
   }
 }
 
-// A pull step from `level` (undirected graphs: v's neighbours are the
-// tails of its in-arcs): every unreached pair (b, v) sums sigma over its
-// neighbours on the level; a pair that found one (sigma >= 1 there) goes
-// to `next` with its count. A light pair is one thread's; a heavy one is
-// queued for 32 threads or a block, which sum their arcs by reduction.
-void pullStep(const graph &g, int k, int level, workspace &ws) {
+// A pull step from the level stack(lo .. hi-1), marked in ws.front
+// (undirected graphs: v's neighbours are the tails of its in-arcs): every
+// unreached pair (b, v) sums sigma over its neighbours on the level; a pair
+// that found one (sigma >= 1 there) goes to `next` with its count. A light
+// pair is one thread's; a heavy one is queued for 32 threads or a block,
+// which sum their arcs by reduction. The level is tested in the bitmap, a
+// bit per pair (n / 8 bytes a row, which a GPU's L2 cache holds for a
+// batch where the levels d, 4n bytes a row, do not fit it), and cleared at
+// the end.
+void pullStep(const graph &g, int k, long long lo, long long hi, workspace &ws) {
   const int n = g.n;
   const hy::array<int, 2> &d = ws.d;
   const hy::array<long long, 1> &off = g.off;
   const hy::array<int, 1> &col = g.col;
+  const hy::array<long long, 1> &stack = ws.stack;
+  hy::array<unsigned, 2> &front = ws.front;
   hy::array<double, 2> &sigma = ws.sigma;
   hy::worklist<long long> &next = ws.next, &pullwarp = ws.pullwarp, &pullblock = ws.pullblock;
-  const int on = level;
   pullwarp.clear();
   pullblock.clear();
 #pragma hy parallel for
@@ -109,9 +119,11 @@ void pullStep(const graph &g, int k, int level, workspace &ws) {
         pullwarp.push(pack_item(b, v));
       } else {
         double paths = 0;
-        for (long long e = begin; e < end; ++e)
-          if (d(b, col(e)) == on)
-            paths += sigma(b, col(e));
+        for (long long e = begin; e < end; ++e) {
+          const int u = col(e);
+          if (front(b, u / 32) >> (u % 32) & 1u)
+            paths += sigma(b, u);
+        }
         if (paths > 0) {
           sigma(b, v) = paths;
           next.push(pack_item(b, v));
@@ -126,9 +138,11 @@ void pullStep(const graph &g, int k, int level, workspace &ws) {
     double paths = 0;
 #pragma hy parallel for into(threads) reduction(+ : paths)
     for (int lane = 0; lane < kWarp; ++lane)
-      for (long long e = off(v) + lane; e < off(v + 1); e += kWarp)
-        if (d(b, col(e)) == on)
-          paths += sigma(b, col(e));
+      for (long long e = off(v) + lane; e < off(v + 1); e += kWarp) {
+        const int u = col(e);
+        if (front(b, u / 32) >> (u % 32) & 1u)
+          paths += sigma(b, u);
+      }
     if (paths > 0) {
       sigma(b, v) = paths;
       next.push(item);
@@ -140,13 +154,21 @@ void pullStep(const graph &g, int k, int level, workspace &ws) {
     const int b = row_of(item), v = vertex_of(item);
     double paths = 0;
 #pragma hy parallel for into(threads) reduction(+ : paths)
-    for (long long e = off(v); e < off(v + 1); ++e)
-      if (d(b, col(e)) == on)
-        paths += sigma(b, col(e));
+    for (long long e = off(v); e < off(v + 1); ++e) {
+      const int u = col(e);
+      if (front(b, u / 32) >> (u % 32) & 1u)
+        paths += sigma(b, u);
+    }
     if (paths > 0) {
       sigma(b, v) = paths;
       next.push(item);
     }
+  }
+  // The bitmap back to zeros for the next pull level (every write stores 0).
+#pragma hy parallel for
+  for (long long i = lo; i < hi; ++i) {
+    const long long item = stack(i);
+    front(row_of(item), vertex_of(item) / 32) = 0u;
   }
 }
 

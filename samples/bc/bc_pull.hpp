@@ -18,14 +18,16 @@ bool pulls(const direction &dir, bool pulling, long long arcs, long long unreach
 // The arcs of stack(lo .. hi-1) (m_f of the sources' level).
 long long arcsOf(const graph &g, const workspace &ws, long long lo, long long hi);
 
-// A pull level's heavy items into warpq and blockq, which the dependency
-// pass reads (a push level's first kernel queues them on its way).
-void queueHeavy(const graph &g, workspace &ws, long long lo, long long hi);
+// A pull level stack(lo .. hi-1): its pairs' bits in ws.front, its heavy
+// items into warpq and blockq, which the dependency pass reads (a push
+// level's first kernel queues them on its way).
+void markLevel(const graph &g, workspace &ws, long long lo, long long hi);
 
-// A pull step from `level` for rows 0 .. k-1 (undirected graphs): the
-// unreached pairs that have a neighbour on the level go to ws.next with
-// their path counts in ws.sigma; ws.d is only read.
-void pullStep(const graph &g, int k, int level, workspace &ws);
+// A pull step from the level stack(lo .. hi-1), marked by markLevel, for
+// rows 0 .. k-1 (undirected graphs): the unreached pairs that have a
+// neighbour on the level go to ws.next with their path counts in ws.sigma;
+// ws.d is only read; ws.front is cleared.
+void pullStep(const graph &g, int k, long long lo, long long hi, workspace &ws);
 
 // stack(at ...) = the items of ws.next, which is then emptied; with
 // `pulled` (a pull step's items) their level ws.d becomes `up`. Returns the

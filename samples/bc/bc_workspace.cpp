@@ -20,7 +20,7 @@ long long workspace::bytes() const {
   return bytesOf(source) + bytesOf(d) + bytesOf(dw) + bytesOf(sigma) + bytesOf(delta) +
          bytesOf(P) + bytesOf(pending) + bytesOf(stack) + capacityBytes(next) +
          capacityBytes(warpq) + capacityBytes(blockq) + capacityBytes(pullwarp) +
-         capacityBytes(pullblock);
+         capacityBytes(pullblock) + bytesOf(front);
 }
 
 void prepare(workspace &ws, design d, int n, int rows, int weightBytes, long long heavy32,
@@ -50,6 +50,7 @@ void prepare(workspace &ws, design d, int n, int rows, int weightBytes, long lon
   if (weightBytes == 0) { // BFS: a pull step's heavy unreached pairs
     ws.pullwarp = hy::worklist<long long>(rows * heavy32);
     ws.pullblock = hy::worklist<long long>(rows * heavy1024);
+    ws.front = hy::array<unsigned, 2>(rows, (n + 31) / 32);
   }
 }
 
