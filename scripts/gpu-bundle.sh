@@ -44,7 +44,7 @@ for b in 4 16 32; do
   done
 done
 mkdir -p "$root/.gpu/bc"
-for f in "$root"/samples/bc/bc_{shi,jia,sriram,batched,common,zones}.cpp; do
+for f in "$root"/samples/bc/bc_{shi,jia,sriram,batched,pull,common,zones}.cpp; do
   translate "$f" "$root/.gpu/bc" "$(basename "${f%.cpp}")" -I"$root/samples/bc" -I"$root/samples/common/include"
 done
 # Shi's threads per block are fixed at translation (HY_BC_SHI_THREADS, 128 in

@@ -282,6 +282,8 @@ if [ $bc_ok = 1 ]; then
               "--generate ba:n=1500,m=3,seed=$((seed+1)) --algorithm shi" \
               "--generate ba:n=20000,m=8,seed=$((seed+2)) --algorithm batched --sources random:700 --batch 256" \
               "--generate rmat:scale=15,ef=16,seed=$((seed+3)) --undirected --algorithm batched --sources nonisolated:64" \
+              "--generate rmat:scale=15,ef=16,seed=$((seed+3)) --undirected --algorithm batched --sources nonisolated:64 --direction pull" \
+              "--generate rmat:scale=15,ef=16,seed=$((seed+3)) --undirected --algorithm batched --sources nonisolated:64 --direction push" \
               "--generate er:n=4000,p=0.002,directed=1,seed=$((seed+4)) --algorithm batched --endpoints" \
               "--generate er:n=3000,p=0.003,directed=1,seed=$((seed+4)) --algorithm jia --sources random:500" \
               "--generate ba:n=5000,m=4,seed=$((seed+5)) --weighted --weights int:5 --sources random:300" \
@@ -367,6 +369,7 @@ if [ "${GPU_CHECK_SANITIZE:-0}" = 1 ] && [ -x "$san" ]; then
       for alg in jia batched; do
         sanitize "bc.$alg" $tool "$B/bc_cuda" --generate ba:n=200,m=3,seed=5 --algorithm $alg --top 0
       done
+      sanitize "bc.batched_pull" $tool "$B/bc_cuda" --generate ba:n=200,m=3,seed=5 --algorithm batched --direction pull --top 0
     done
   fi
 fi

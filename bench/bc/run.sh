@@ -158,7 +158,7 @@ rows1b=()
 if ! skipped 1b && [ -n "$shi_variants" ] && [ -n "$src" ] && [ $have_gpu = 1 ]; then
   g="$build/ba_5000_10.hyg"
   "$tool" --generate "ba:n=5000,m=5,seed=5000" --write "$g" >/dev/null
-  for f in "$src"/bc_{jia,sriram,batched,common}.cuda.cu; do
+  for f in "$src"/bc_{jia,sriram,batched,pull,common,zones}.cuda.cu; do
     o="$build/sweep_$(basename "$f" .cu).o"
     [ -e "$o" ] || "$nvcc" -std=c++17 -arch=sm_90 -O3 --expt-relaxed-constexpr -Xcompiler -fopenmp $incs -c "$f" -o "$o" &
   done
@@ -197,11 +197,14 @@ if ! skipped 2; then
       echo "run.sh: building GAP's bc failed" >&2
     fi
   fi
-  for v in omp cuda; do
-    bin=$bc_omp k=$kron_cpu_sources goal="ahead of GAP"
-    [ $v = cuda ] && { bin=$bc_cuda k=$kron_sources goal="<= 10 ms / source"; [ $have_gpu = 1 ] || continue; }
+  # cuda-push: every BFS level a push step (the form before the direction
+  # optimisation, issue 27), on the same graph in the same run.
+  for v in omp cuda cuda-push; do
+    bin=$bc_omp k=$kron_cpu_sources goal="ahead of GAP" dir=auto
+    [ $v != omp ] && { bin=$bc_cuda k=$kron_sources goal="<= 10 ms / source"; [ $have_gpu = 1 ] || continue; }
+    [ $v = cuda-push ] && dir=push
     [ -n "$bin" ] || continue
-    run_bc "$v" "$bin" --input "$g" --algorithm batched --sources "nonisolated:$k"
+    run_bc "$v" "$bin" --input "$g" --algorithm batched --sources "nonisolated:$k" --direction $dir
     [ $rc = 0 ] || { status=1; rows2+=("bc_$v batched|$k|FAILED|-|$goal|no"); continue; }
     ms=$(awk -v t="$(json per_source_s)" 'BEGIN { print 1000 * t }')
     vs="-" met="-"
@@ -209,7 +212,7 @@ if ! skipped 2; then
     if [ $v = cuda ]; then
       [[ "$(json device)" == GPU* ]] && met=$(awk -v m="$ms" 'BEGIN { print (m <= 10 ? "yes" : "no") }')
     elif [ -n "${gap_ms:-}" ]; then met=$(awk -v g="$gap_ms" -v m="$ms" 'BEGIN { print (m < g ? "yes" : "no") }'); fi
-    rows2+=("bc_$v batched ($(json device), batch $(json batch))|$k|$(fmt "$ms" 2)|$vs|$goal|$met")
+    rows2+=("bc_${v%-push} batched ($(json device), batch $(json batch), --direction $dir: $(json pull_levels) of $(json levels) levels pulled)|$k|$(fmt "$ms" 2)|$vs|$goal|$met")
   done
 fi
 

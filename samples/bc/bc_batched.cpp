@@ -16,6 +16,18 @@
 // the tail's path count. The levels are appended to `stack`, the order
 // Brandes' stack keeps, with their boundaries on the host.
 //
+// Direction optimisation (Beamer, Asanovic and Patterson, SC 2012): where
+// the frontier is large, a level is a pull step instead: every unreached
+// (row, vertex) pair sums the path counts of its neighbours on the level
+// (no atomics: each pair is one thread's, or one warp's or block's if it
+// is heavy) and joins the next level if it found any. Unlike Beamer's BFS
+// a pull cannot stop at the first parent (sigma needs them all), so it
+// checks every arc of every unreached pair: it pays where the unreached
+// arcs are few next to the frontier's, at and after the peak level. The
+// rule's constants are `direction` in bc_kernels.hpp; the rule and the
+// pull step are in bc_pull.cpp. Pulls need in-arcs, so directed graphs
+// push.
+//
 // Work is matched to the degree as in Merrill, Garland and Grimshaw's BFS
 // (and bench/irregular/bfs.hy.cpp): a thread walks a vertex of degree <
 // kWarpDegree, 32 threads one of degree < kBlockDegree, a block of 256
@@ -35,11 +47,14 @@
 // `pending` counts the predecessors left), collecting path counts on the
 // way. The levels are those of the DAG, so the backward pass is the same.
 #include "bc_kernels.hpp"
+#include "bc_pull.hpp"
 
 #include <hy_graph/types.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <vector>
 
 namespace bc {
@@ -47,7 +62,6 @@ namespace bc {
 namespace {
 
 constexpr int kItems = 256; // items per block of the thread-per-item kernels
-constexpr int kWarp = 32;   // threads of a vertex with kWarpDegree <= degree < kBlockDegree
 constexpr int kWarpsPerBlock = 8; // such vertices per block (blocks of one warp fill half an SM)
 
 // Where each level starts in the stack and in the two queues of heavy items.
@@ -66,13 +80,15 @@ void append(workspace &ws, long long at, long long count) {
   ws.next.clear();
 }
 
-// The levels from the sources (stack(0 .. k-1)): each level's items visit
-// their arcs; the next level is what they queue. BFS (Weighted false):
-// discover and count paths. Weighted: count paths along DAG arcs and queue
-// the heads whose last DAG predecessor this was.
+// A push step: the items of stack(lo .. hi-1) walk their arcs (a thread,
+// 32 threads or a block per item by degree, the heavy ones queued for the
+// dependency pass on the way). BFS: claim the heads reached first (level
+// up) and add the tail's path count over every arc into level up.
+// Weighted: add path counts along DAG arcs, queue a head when its last DAG
+// predecessor is done.
 template <class W, bool Weighted>
-levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
-               hy::array<W, 2> &d) {
+void pushStep(const graph &g, const hy::array<W, 1> &w, long long lo, long long hi, int level,
+              workspace &ws, hy::array<W, 2> &d, levels &lv) {
   const hy::array<long long, 1> &off = g.off;
   const hy::array<int, 1> &col = g.col;
   hy::array<double, 2> &sigma = ws.sigma;
@@ -80,64 +96,23 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
   const hy::array<long long, 1> &stack = ws.stack;
   hy::worklist<long long> &next = ws.next, &warpq = ws.warpq, &blockq = ws.blockq;
   const W inf = Weighted ? hy::graph::infinity<W>() : W(kUnreached);
-  levels lv;
-  lv.stack.push_back(k);
-  warpq.clear();
-  blockq.clear();
-  for (int level = 0; lv.stack[level + 1] > lv.stack[level]; ++level) {
-    const long long lo = lv.stack[level], hi = lv.stack[level + 1];
-    const W up = static_cast<W>(level + 1); // BFS: the next level
+  const W up = static_cast<W>(level + 1); // BFS: the next level
 #pragma hy parallel for reduction(min : d) reduction(+ : sigma, pending)
-    for (long long c = 0; c < (hi - lo + kItems - 1) / kItems; ++c)
+  for (long long c = 0; c < (hi - lo + kItems - 1) / kItems; ++c)
 #pragma hy parallel for into(threads)
-      for (int t = 0; t < kItems; ++t) {
-        const long long i = lo + c * kItems + t;
-        if (i >= hi)
-          continue;
-        const long long item = stack(i);
-        const int b = row_of(item), v = vertex_of(item);
-        const long long begin = off(v), end = off(v + 1);
-        if (end - begin >= kBlockDegree)
-          blockq.push(item);
-        else if (end - begin >= kWarpDegree)
-          warpq.push(item);
-        else
-          for (long long e = begin; e < end; ++e) {
-            const int x = col(e);
-            if (Weighted) {
-              if (d(b, v) + w(e) == d(b, x)) {
-                sigma(b, x) += sigma(b, v);
-                if (hy::fetch_add(pending(b, x), -1) == 1)
-                  next.push(pack_item(b, x));
-              }
-            } else {
-              W dx = d(b, x);
-              if (dx == inf) { // claim x: only the first caller sees it unreached
-                dx = hy::fetch_min(d(b, x), up);
-                if (dx == inf) {
-                  dx = up;
-                  next.push(pack_item(b, x));
-                }
-              }
-              if (dx == up)
-                sigma(b, x) += sigma(b, v);
-            }
-          }
-      }
-    lv.warp.push_back(static_cast<long long>(warpq.size()));
-    lv.block.push_back(static_cast<long long>(blockq.size()));
-    const long long wlo = lv.warp[level], whi = lv.warp[level + 1];
-    const long long blo = lv.block[level], bhi = lv.block[level + 1];
-#pragma hy parallel for reduction(min : d) reduction(+ : sigma, pending)
-    for (long long c = 0; c < (whi - wlo + kWarpsPerBlock - 1) / kWarpsPerBlock; ++c)
-#pragma hy parallel for into(threads)
-      for (int t = 0; t < kWarpsPerBlock * kWarp; ++t) {
-        const long long i = wlo + c * kWarpsPerBlock + t / kWarp; // the warp's item
-        if (i >= whi)
-          continue;
-        const long long item = warpq(i);
-        const int b = row_of(item), v = vertex_of(item), lane = t % kWarp;
-        for (long long e = off(v) + lane; e < off(v + 1); e += kWarp) {
+    for (int t = 0; t < kItems; ++t) {
+      const long long i = lo + c * kItems + t;
+      if (i >= hi)
+        continue;
+      const long long item = stack(i);
+      const int b = row_of(item), v = vertex_of(item);
+      const long long begin = off(v), end = off(v + 1);
+      if (end - begin >= kBlockDegree)
+        blockq.push(item);
+      else if (end - begin >= kWarpDegree)
+        warpq.push(item);
+      else
+        for (long long e = begin; e < end; ++e) {
           const int x = col(e);
           if (Weighted) {
             if (d(b, v) + w(e) == d(b, x)) {
@@ -158,13 +133,21 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
               sigma(b, x) += sigma(b, v);
           }
         }
-      }
+    }
+  lv.warp.push_back(static_cast<long long>(warpq.size()));
+  lv.block.push_back(static_cast<long long>(blockq.size()));
+  const long long wlo = lv.warp[level], whi = lv.warp[level + 1];
+  const long long blo = lv.block[level], bhi = lv.block[level + 1];
 #pragma hy parallel for reduction(min : d) reduction(+ : sigma, pending)
-    for (long long i = blo; i < bhi; ++i) {
-      const long long item = blockq(i);
-      const int b = row_of(item), v = vertex_of(item);
+  for (long long c = 0; c < (whi - wlo + kWarpsPerBlock - 1) / kWarpsPerBlock; ++c)
 #pragma hy parallel for into(threads)
-      for (long long e = off(v); e < off(v + 1); ++e) {
+    for (int t = 0; t < kWarpsPerBlock * kWarp; ++t) {
+      const long long i = wlo + c * kWarpsPerBlock + t / kWarp; // the warp's item
+      if (i >= whi)
+        continue;
+      const long long item = warpq(i);
+      const int b = row_of(item), v = vertex_of(item), lane = t % kWarp;
+      for (long long e = off(v) + lane; e < off(v + 1); e += kWarp) {
         const int x = col(e);
         if (Weighted) {
           if (d(b, v) + w(e) == d(b, x)) {
@@ -186,10 +169,87 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws,
         }
       }
     }
-    const long long count = static_cast<long long>(next.size());
-    append(ws, hi, count);
-    lv.stack.push_back(hi + count);
+#pragma hy parallel for reduction(min : d) reduction(+ : sigma, pending)
+  for (long long i = blo; i < bhi; ++i) {
+    const long long item = blockq(i);
+    const int b = row_of(item), v = vertex_of(item);
+#pragma hy parallel for into(threads)
+    for (long long e = off(v); e < off(v + 1); ++e) {
+      const int x = col(e);
+      if (Weighted) {
+        if (d(b, v) + w(e) == d(b, x)) {
+          sigma(b, x) += sigma(b, v);
+          if (hy::fetch_add(pending(b, x), -1) == 1)
+            next.push(pack_item(b, x));
+        }
+      } else {
+        W dx = d(b, x);
+        if (dx == inf) { // claim x: only the first caller sees it unreached
+          dx = hy::fetch_min(d(b, x), up);
+          if (dx == inf) {
+            dx = up;
+            next.push(pack_item(b, x));
+          }
+        }
+        if (dx == up)
+          sigma(b, x) += sigma(b, v);
+      }
+    }
   }
+}
+
+// The levels from the sources (stack(0 .. k-1)): each level's items reach
+// the next level, which is appended to the stack. BFS (Weighted false):
+// discover and count paths, a level by a push or (undirected graphs) a
+// pull step as `dir` decides. Weighted: count paths along DAG arcs and
+// queue the heads whose last DAG predecessor this was.
+template <class W, bool Weighted>
+levels forward(const graph &g, const hy::array<W, 1> &w, int k, const direction &dir,
+               workspace &ws, hy::array<W, 2> &d, run_info &info) {
+  const hy::worklist<long long> &next = ws.next;
+  hy::worklist<long long> &warpq = ws.warpq, &blockq = ws.blockq;
+  levels lv;
+  lv.stack.push_back(k);
+  warpq.clear();
+  blockq.clear();
+  // The direction rule's counts (BFS on an undirected graph; else every level pushes).
+  const bool canPull = !Weighted && g.undirected;
+  long long arcs = canPull ? arcsOf(g, ws, 0, k) : 0;   // m_f: the frontier's arcs
+  long long unreached = canPull ? k * g.m - arcs : 0;     // m_u: the unreached pairs' arcs
+  long long before = 0;                                   // the size of the level before
+  bool pulling = false;
+  for (int level = 0; lv.stack[level + 1] > lv.stack[level]; ++level) {
+    const auto start = std::chrono::steady_clock::now();
+    const long long lo = lv.stack[level], hi = lv.stack[level + 1];
+    const long long before_arcs = arcs, before_unreached = unreached;
+    if (canPull)
+      pulling = pulls(dir, pulling, arcs, unreached, hi - lo, before,
+                      static_cast<long long>(k) * g.n);
+    before = hi - lo;
+    if (pulling) {
+      markLevel(g, ws, lo, hi);
+      lv.warp.push_back(static_cast<long long>(warpq.size()));
+      lv.block.push_back(static_cast<long long>(blockq.size()));
+      pullStep(g, k, lo, hi, ws); // BFS: d is ws.d
+    } else {
+      pushStep<W, Weighted>(g, w, lo, hi, level, ws, d, lv);
+    }
+    const long long count = static_cast<long long>(next.size());
+    if (canPull) {
+      arcs = settle(g, ws, hi, count, pulling, level + 1);
+      unreached -= arcs;
+    } else {
+      append(ws, hi, count);
+    }
+    lv.stack.push_back(hi + count);
+    info.pulls += pulling;
+    if (dir.trace) // the host has read the next level's size and arcs: the level is done
+      std::fprintf(stderr, "level %d: %s, %lld pairs, m_f %lld, m_u %lld arcs, %.3f ms\n", level,
+                   pulling ? "pull" : "push", hi - lo, canPull ? before_arcs : -1LL,
+                   canPull ? before_unreached : -1LL,
+                   std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  info.levels += lv.count() - 1; // the last one is empty
   return lv;
 }
 
@@ -323,7 +383,8 @@ void dagIndegrees(const graph &g, const hy::array<W, 1> &w, int k, workspace &ws
 // One batch of k <= ws.rows sources.
 template <class W, bool Weighted>
 int runBatch(const graph &g, const hy::array<W, 1> &w, const int *sources, int k, bool endpoints,
-             workspace &ws, hy::array<W, 2> &d, hy::array<double, 1> &bc) {
+             const direction &dir, workspace &ws, hy::array<W, 2> &d, hy::array<double, 1> &bc,
+             run_info &info) {
   const W inf = Weighted ? hy::graph::infinity<W>() : W(kUnreached);
   set_sources(ws, sources, k);
   start_rows(ws, d, k, inf); // and the stack: the sources are level 0
@@ -331,7 +392,7 @@ int runBatch(const graph &g, const hy::array<W, 1> &w, const int *sources, int k
     distances(g, w, k, ws, d);
     dagIndegrees(g, w, k, ws, d);
   }
-  const levels lv = forward<W, Weighted>(g, w, k, ws, d);
+  const levels lv = forward<W, Weighted>(g, w, k, dir, ws, d, info);
   backward<W, Weighted>(g, w, lv, ws, d);
   add_dependencies(d, ws.delta, ws.source, k, inf, endpoints, bc);
   return lv.count() - 2; // the deepest level
@@ -339,10 +400,11 @@ int runBatch(const graph &g, const hy::array<W, 1> &w, const int *sources, int k
 
 template <class W, bool Weighted>
 void runAll(const graph &g, const hy::array<W, 1> &w, const int *sources, int k, bool endpoints,
-            workspace &ws, hy::array<W, 2> &d, hy::array<double, 1> &bc, run_info &info) {
+            const direction &dir, workspace &ws, hy::array<W, 2> &d, hy::array<double, 1> &bc,
+            run_info &info) {
   for (int first = 0; first < k; first += ws.rows) {
     const int depth = runBatch<W, Weighted>(g, w, sources + first, std::min(ws.rows, k - first),
-                                            endpoints, ws, d, bc);
+                                            endpoints, dir, ws, d, bc, info);
     info.depth = std::max(info.depth, depth);
     ++info.batches;
   }
@@ -350,10 +412,10 @@ void runAll(const graph &g, const hy::array<W, 1> &w, const int *sources, int k,
 
 } // namespace
 
-void batched(const graph &g, const int *sources, int k, bool endpoints, workspace &ws,
-             hy::array<double, 1> &bc, run_info &info) {
+void batched(const graph &g, const int *sources, int k, bool endpoints, const direction &dir,
+             workspace &ws, hy::array<double, 1> &bc, run_info &info) {
   const hy::array<int, 1> unit; // BFS: no weights
-  runAll<int, false>(g, unit, sources, k, endpoints, ws, ws.d, bc, info);
+  runAll<int, false>(g, unit, sources, k, endpoints, dir, ws, ws.d, bc, info);
 }
 
 namespace {
@@ -364,7 +426,7 @@ hy::array<double, 2> &distancesOf(workspace &ws, double) { return ws.dw; }
 template <class W>
 void batched_weighted(const graph &g, const hy::array<W, 1> &w, const int *sources, int k,
                       bool endpoints, workspace &ws, hy::array<double, 1> &bc, run_info &info) {
-  runAll<W, true>(g, w, sources, k, endpoints, ws, distancesOf(ws, W()), bc, info);
+  runAll<W, true>(g, w, sources, k, endpoints, direction{}, ws, distancesOf(ws, W()), bc, info);
 }
 
 template void batched_weighted(const graph &, const hy::array<int, 1> &, const int *, int, bool,

@@ -24,6 +24,22 @@ struct graph {
   hy::array<int, 1> src, dst;  // edge list: arc e is src(e) -> dst(e)
   hy::array<long long, 1> off; // adjacency lists (CSR): off(n + 1),
   hy::array<int, 1> col;       //   col(off(v) .. off(v + 1) - 1) are v's heads
+  bool undirected = false;     // both arcs of every edge: v's in-arcs are its out-arcs
+};
+
+// How the batched design's BFS takes each level (Beamer's direction
+// optimisation, bc_batched.cpp): push (the frontier walks its arcs and
+// claims their heads, atomics on d and sigma), pull (every unreached
+// vertex sums the path counts of its neighbours on the level, no atomics;
+// undirected graphs only, where the in-arcs a pull reads are the out-arcs),
+// or auto: Beamer's rule. With m_f the arcs of the frontier and m_u the
+// arcs of the unreached (row, vertex) pairs, a push level is followed by
+// pulls from m_f > m_u / alpha on, and pulls go back to pushes when the
+// frontier shrinks below rows x n / beta vertices.
+struct direction {
+  enum mode_t { push, pull, automatic } mode = automatic;
+  double alpha = 2, beta = 24;
+  bool trace = false; // print each level: its step, sizes and time (stderr)
 };
 
 enum class design { shi, jia, sriram, batched };
@@ -41,6 +57,8 @@ struct workspace {
   hy::array<int, 2> pending;           // weighted: claims, then DAG predecessors left
   hy::array<long long, 1> stack;       // batched: the (row, vertex) items of all levels
   hy::worklist<long long> next, warpq, blockq; // batched: next level, heavy vertices
+  hy::worklist<long long> pullwarp, pullblock; // batched BFS: heavy unreached items of a pull level
+  hy::array<unsigned, 2> front;        // batched BFS: a pull level, a bit per (row, vertex)
   long long bytes() const;             // of all of the above
 };
 
@@ -52,9 +70,10 @@ constexpr long long pack_item(int row, int v) {
 constexpr int row_of(long long item) { return static_cast<int>(item >> 32); }
 constexpr int vertex_of(long long item) { return static_cast<int>(item & 0xffffffffLL); }
 
-// Degrees from which the batched design gives a vertex a warp (32
+// Degrees from which the batched design gives a vertex a warp (kWarp
 // threads) or a block (256 threads) instead of one thread.
 constexpr int kWarpDegree = 32, kBlockDegree = 1024;
+constexpr int kWarp = 32;
 
 // Allocates what `d` needs for `rows` sources at a time (weightBytes: 0 for
 // BFS, else the size of a weighted distance, 4 or 8); heavy32 and heavy1024
@@ -67,6 +86,7 @@ void prepare(workspace &ws, design d, int n, int rows, int weightBytes, long lon
 struct run_info {
   int depth = 0;       // levels of the BFS (or shortest-path DAG) of the deepest source
   long long batches = 0;
+  long long levels = 0, pulls = 0; // batched BFS: levels over all batches, and those pulled
 };
 
 // Each design adds, for every source s in sources[0 .. k-1], Brandes'
@@ -96,11 +116,12 @@ void sriram(const graph &g, const int *sources, int k, bool endpoints, workspace
 // Batched frontier queues: ws.rows sources at a time, their frontiers one
 // worklist of (row, vertex) items, so a level costs its own arcs; the levels
 // kept for the dependency pass, which pulls from successors without
-// atomics. Weighted (w: positive arc weights, parallel to col; W int or
+// atomics. A level is a push or a pull step as `dir` says (pulls on
+// undirected graphs only; a directed graph always pushes). Weighted (w: positive arc weights, parallel to col; W int or
 // double): distances by worklist relaxation first, then path counts level by
 // level along the shortest-path DAG.
-void batched(const graph &g, const int *sources, int k, bool endpoints, workspace &ws,
-             hy::array<double, 1> &bc, run_info &info);
+void batched(const graph &g, const int *sources, int k, bool endpoints, const direction &dir,
+             workspace &ws, hy::array<double, 1> &bc, run_info &info);
 template <class W>
 void batched_weighted(const graph &g, const hy::array<W, 1> &w, const int *sources, int k,
                       bool endpoints, workspace &ws, hy::array<double, 1> &bc, run_info &info);
@@ -109,8 +130,8 @@ void batched_weighted(const graph &g, const hy::array<W, 1> &w, const int *sourc
 // zone (MPI rank), BC summed across zones; one zone: the design on all k.
 template <class W>
 void run_sources(design d, const graph &g, const hy::array<W, 1> &w, bool weighted,
-                 const int *sources, int k, bool endpoints, workspace &ws,
-                 hy::array<double, 1> &bc, run_info &info);
+                 const int *sources, int k, bool endpoints, const direction &dir,
+                 workspace &ws, hy::array<double, 1> &bc, run_info &info);
 
 // Shared by the designs that keep a row per source (bc_common.cpp): fills
 // ws.source with sources[0 .. k-1]; starts rows 0 .. k-1 from their sources

@@ -51,12 +51,15 @@ need memory_need(design d, const shape &s, long long k) {
     break;
   case design::batched: {
     // a row: d, sigma, delta, the stack, the next level (8-byte items),
-    // [claims / pending DAG predecessors], the heavy queues, the source
-    const long long perRow = (wb ? wb + 4 : 4) * n + 32 * n + 8 * (s.heavy32 + s.heavy1024) + 4;
+    // [claims / pending DAG predecessors], the heavy queues (BFS: twice,
+    // the pull steps' too), [BFS: the pull steps' bitmap], the source
+    const long long heavy = (wb ? 8 : 16) * (s.heavy32 + s.heavy1024);
+    const long long bitmap = wb ? 0 : 4 * ((n + 31) / 32);
+    const long long perRow = (wb ? wb + 4 : 4) * n + 32 * n + heavy + bitmap + 4;
     r.bytes = k * perRow + adjacency + out;
     r.formula = wb ? "k(" + std::to_string(wb + 36) + "n + 8h + 4) + " + std::to_string(4 + wb) +
                          "m + 16n + 8"
-                   : "k(36n + 8h + 4) + 4m + 16n + 8";
+                   : "k(36n + 4ceil(n/32) + 16h + 4) + 4m + 16n + 8";
     break;
   }
   }

@@ -19,7 +19,8 @@ long long capacityBytes(const hy::worklist<T> &w) {
 long long workspace::bytes() const {
   return bytesOf(source) + bytesOf(d) + bytesOf(dw) + bytesOf(sigma) + bytesOf(delta) +
          bytesOf(P) + bytesOf(pending) + bytesOf(stack) + capacityBytes(next) +
-         capacityBytes(warpq) + capacityBytes(blockq);
+         capacityBytes(warpq) + capacityBytes(blockq) + capacityBytes(pullwarp) +
+         capacityBytes(pullblock) + bytesOf(front);
 }
 
 void prepare(workspace &ws, design d, int n, int rows, int weightBytes, long long heavy32,
@@ -46,6 +47,11 @@ void prepare(workspace &ws, design d, int n, int rows, int weightBytes, long lon
   ws.next = hy::worklist<long long>(items);
   ws.warpq = hy::worklist<long long>(rows * heavy32);
   ws.blockq = hy::worklist<long long>(rows * heavy1024);
+  if (weightBytes == 0) { // BFS: a pull step's heavy unreached pairs
+    ws.pullwarp = hy::worklist<long long>(rows * heavy32);
+    ws.pullblock = hy::worklist<long long>(rows * heavy1024);
+    ws.front = hy::array<unsigned, 2>(rows, (n + 31) / 32);
+  }
 }
 
 } // namespace bc

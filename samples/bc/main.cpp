@@ -40,6 +40,9 @@ struct options {
   g::graph_options g;
   std::string sources = "all";
   std::string algorithm = "auto";
+  std::string direction = "auto";
+  bool levelTrace = false;
+  double alpha = bc::direction().alpha, beta = bc::direction().beta;
   bool normalized = false, endpoints = false, weighted = false;
   std::int64_t top = 10, batch = 0, memory = 0, threads = 0;
   std::string output;
@@ -62,6 +65,23 @@ class cli : public g::sample_cli {
                "shi | jia | sriram (seed 003's designs) | batched (frontier queues over "
                "batches of sources) | auto (default: by graph shape and memory)",
                o.algorithm);
+    add_string("direction", "MODE",
+               "the batched design's BFS levels: push (the frontier walks its arcs), pull "
+               "(unreached vertices look for parents; undirected graphs) or auto (default: "
+               "Beamer's rule with --alpha and --beta)",
+               o.direction);
+    add_double("alpha", "A",
+               "--direction auto: pull from the level whose frontier has more than 1/A of the "
+               "unreached vertices' arcs (default 2)",
+               o.alpha);
+    add_double("beta", "B",
+               "--direction auto: push again from a shrinking frontier of fewer than 1/B of the "
+               "batch's vertices (default 24)",
+               o.beta);
+    add_flag("level-trace",
+             "print each BFS level of the batched design to stderr: push or pull, frontier "
+             "pairs, m_f, m_u, milliseconds",
+             o.levelTrace);
     add_flag("normalized", "scale as NetworkX's normalized=True", o.normalized);
     add_flag("endpoints", "count the ends of each path (NetworkX's endpoints=True)", o.endpoints);
     add_flag("weighted", "shortest paths by weight (positive weights; batched design)",
@@ -85,6 +105,11 @@ class cli : public g::sample_cli {
     const std::string &a = o_.algorithm;
     if (a != "auto" && a != "shi" && a != "jia" && a != "sriram" && a != "batched")
       throw g::usage_error("--algorithm must be shi, jia, sriram, batched or auto");
+    const std::string &dir = o_.direction;
+    if (dir != "auto" && dir != "push" && dir != "pull")
+      throw g::usage_error("--direction must be push, pull or auto");
+    if (!(o_.alpha > 0) || !(o_.beta > 0))
+      throw g::usage_error("--alpha and --beta must be positive");
     if (o_.threads && o_.threads != bc::shi_threads())
       throw g::usage_error("--threads " + std::to_string(o_.threads) + ": this build's Shi kernels have " +
                            std::to_string(bc::shi_threads()) +
@@ -102,6 +127,12 @@ int cpuThreads() {
 #endif
 }
 
+std::string fmt(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
+
 std::string bytes(long long b) {
   char buf[64];
   if (b >= 1LL << 30)
@@ -117,6 +148,7 @@ bc::graph kernelGraph(const g::csr<W> &c, bc::design d) {
   bc::graph k;
   k.n = c.n;
   k.m = static_cast<long long>(c.cols.size());
+  k.undirected = !c.directed;
   if (d == bc::design::shi || d == bc::design::jia) {
     k.src = hy::array<int, 1>(k.m);
     k.dst = hy::array<int, 1>(k.m);
@@ -210,6 +242,28 @@ int run(const options &o) {
                          " is a BFS design (seed 003); use --algorithm batched or auto");
   if (d == bc::design::shi)
     std::printf("threads per block: %d (HY_BC_SHI_THREADS)\n", bc::shi_threads());
+  // The batched BFS's direction (bc_kernels.hpp): pulls read in-arcs, which
+  // only an undirected graph's CSR holds (its out-arcs).
+  bc::direction dir;
+  dir.mode = o.direction == "push"   ? bc::direction::push
+             : o.direction == "pull" ? bc::direction::pull
+                                     : bc::direction::automatic;
+  dir.alpha = o.alpha;
+  dir.beta = o.beta;
+  dir.trace = o.levelTrace;
+  if (dir.mode == bc::direction::pull && (c.directed || o.weighted || d != bc::design::batched))
+    throw g::usage_error("--direction pull: pull steps are the batched design's, on an "
+                         "unweighted undirected graph (they read a vertex's in-arcs as its "
+                         "out-arcs)");
+  if (d == bc::design::batched && !o.weighted)
+    std::printf("direction: %s%s\n",
+                c.directed ? "push (a directed graph: pull steps need in-arcs)"
+                : dir.mode == bc::direction::automatic ? "auto"
+                                                       : o.direction.c_str(),
+                dir.mode == bc::direction::automatic && !c.directed
+                    ? (" (pull from m_f > m_u / " + fmt(dir.alpha) + ", push again from n_f < rows n / " +
+                       fmt(dir.beta) + ")").c_str()
+                    : "");
 
   long long rows = d == bc::design::shi ? 1 : k;
   if (d == bc::design::batched) {
@@ -262,12 +316,12 @@ int run(const options &o) {
   hy::array<double, 1> bc(c.n);
   bc::run_info info;
   const int warm = static_cast<int>(std::min<long long>(k, d == bc::design::batched ? rows : 1));
-  bc::run_sources(d, kg, w, o.weighted, sources.list.data(), warm, o.endpoints, ws, bc, info);
+  bc::run_sources(d, kg, w, o.weighted, sources.list.data(), warm, o.endpoints, dir, ws, bc, info);
   const g::timing_result t = g::time_repeated(
       [&] {
         bc.fill(0.0);
         info = bc::run_info();
-        bc::run_sources(d, kg, w, o.weighted, sources.list.data(), k, o.endpoints, ws, bc, info);
+        bc::run_sources(d, kg, w, o.weighted, sources.list.data(), k, o.endpoints, dir, ws, bc, info);
       },
       static_cast<int>(o.g.repeat), 0);
   std::vector<double> sums(bc.data(), bc.data() + c.n);
@@ -305,6 +359,8 @@ int run(const options &o) {
   g::report r("bc");
   r.set("algorithm", bc::name(d)).set("device", dev.label).set("n", c.n).set("arcs", s.m);
   r.set("sources", k).set("batch", rows).set("batches", info.batches).set("depth", info.depth);
+  if (d == bc::design::batched && !o.weighted)
+    r.set("levels", info.levels).set("pull_levels", info.pulls);
   r.set("memory_bytes", need.bytes).set_timing("time", t);
   r.set("per_source_s", t.median / k).set("mteps", s.m * static_cast<double>(k) / t.median / 1e6);
   r.set("checksum", checksum);

@@ -87,8 +87,12 @@ class Checker:
         write_graph(path, G, weight)
         for d in designs:
             t0 = time.time()
+            # "batched:pull": a design and the batched BFS's --direction
+            algo, _, direction = d.partition(":")
+            extra = ["--direction", direction] if direction else []
             try:
-                got, _ = run_sample(self.exe, path, args + ["--algorithm", d], os.path.join(self.tmp, "bc.txt"))
+                got, _ = run_sample(self.exe, path, args + ["--algorithm", algo] + extra,
+                                    os.path.join(self.tmp, "bc.txt"))
                 worst, at = worst_difference(got, want)
                 ok = worst <= TOL
                 detail = f"max relative difference {worst:.2g}" + ("" if ok else f" at vertex {at}: "
@@ -101,12 +105,15 @@ class Checker:
 
 
 def quick(c, algorithms):
+    # Undirected unweighted graphs: the batched BFS also with every level a
+    # pull step and every level a push step (auto mixes them).
+    both = algorithms + (["batched:pull", "batched:push"] if "batched" in algorithms else [])
     G = nx.barabasi_albert_graph(200, 2, seed=1)
     for normalized in (False, True):
         for endpoints in (False, True):
             want = nx.betweenness_centrality(G, normalized=normalized, endpoints=endpoints)
             args = (["--normalized"] if normalized else []) + (["--endpoints"] if endpoints else [])
-            c.case(f"ba:n=200,beta=2 normalized={normalized} endpoints={endpoints}", G, want, args, algorithms)
+            c.case(f"ba:n=200,beta=2 normalized={normalized} endpoints={endpoints}", G, want, args, both)
     # A sample of k sources, NetworkX's estimate (its sample passed to bc),
     # in every mode: each scales sources and other vertices differently.
     G = nx.barabasi_albert_graph(250, 4, seed=2)
@@ -120,7 +127,8 @@ def quick(c, algorithms):
                 chosen = random.Random(seed).sample(list(graph.nodes()), k)
                 args = (["--normalized"] if normalized else []) + (["--endpoints"] if endpoints else [])
                 c.case(f"{name} k={k} normalized={normalized} endpoints={endpoints}", graph, want,
-                       args + ["--sources", "list:" + ",".join(map(str, chosen))], algorithms)
+                       args + ["--sources", "list:" + ",".join(map(str, chosen))],
+                       algorithms if graph.is_directed() else both)
     # Directed, with vertices that reach nothing and are reached by nobody.
     want = nx.betweenness_centrality(D, normalized=False)
     c.case("gnp:n=200,p=0.015 directed", D, want, [], algorithms)
