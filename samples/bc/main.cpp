@@ -40,7 +40,7 @@ struct options {
   g::graph_options g;
   std::string sources = "all";
   std::string algorithm = "auto";
-  std::string direction = "auto";
+  std::string direction; // push, pull, auto; empty: the device's default
   bool levelTrace = false;
   double alpha = bc::direction().alpha, beta = bc::direction().beta;
   bool normalized = false, endpoints = false, weighted = false;
@@ -67,8 +67,9 @@ class cli : public g::sample_cli {
                o.algorithm);
     add_string("direction", "MODE",
                "the batched design's BFS levels: push (the frontier walks its arcs), pull "
-               "(unreached vertices look for parents; undirected graphs) or auto (default: "
-               "Beamer's rule with --alpha and --beta)",
+               "(unreached vertices look for parents; undirected graphs) or auto (Beamer's rule "
+               "with --alpha and --beta; the default on the CPU; the GPU's default is push until "
+               "pull steps are measured there)",
                o.direction);
     add_double("alpha", "A",
                "--direction auto: pull from the level whose frontier has more than 1/A of the "
@@ -106,7 +107,7 @@ class cli : public g::sample_cli {
     if (a != "auto" && a != "shi" && a != "jia" && a != "sriram" && a != "batched")
       throw g::usage_error("--algorithm must be shi, jia, sriram, batched or auto");
     const std::string &dir = o_.direction;
-    if (dir != "auto" && dir != "push" && dir != "pull")
+    if (!dir.empty() && dir != "auto" && dir != "push" && dir != "pull")
       throw g::usage_error("--direction must be push, pull or auto");
     if (!(o_.alpha > 0) || !(o_.beta > 0))
       throw g::usage_error("--alpha and --beta must be positive");
@@ -245,7 +246,10 @@ int run(const options &o) {
   // The batched BFS's direction (bc_kernels.hpp): pulls read in-arcs, which
   // only an undirected graph's CSR holds (its out-arcs).
   bc::direction dir;
-  dir.mode = o.direction == "push"   ? bc::direction::push
+  // The default: auto on the CPU, where pulls were measured (samples/bc/
+  // README.md); push on the GPU until pulls have been measured there.
+  const bool gpuDefault = o.direction.empty() && dev.kind == "gpu";
+  dir.mode = o.direction == "push" || gpuDefault ? bc::direction::push
              : o.direction == "pull" ? bc::direction::pull
                                      : bc::direction::automatic;
   dir.alpha = o.alpha;
@@ -259,7 +263,9 @@ int run(const options &o) {
     std::printf("direction: %s%s\n",
                 c.directed ? "push (a directed graph: pull steps need in-arcs)"
                 : dir.mode == bc::direction::automatic ? "auto"
-                                                       : o.direction.c_str(),
+                : gpuDefault ? "push (the GPU's default until pull steps are measured there; "
+                               "--direction auto to try them)"
+                             : o.direction.c_str(),
                 dir.mode == bc::direction::automatic && !c.directed
                     ? (" (pull from m_f > m_u / " + fmt(dir.alpha) + ", push again from n_f < rows n / " +
                        fmt(dir.beta) + ")").c_str()
