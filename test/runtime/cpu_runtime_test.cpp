@@ -203,6 +203,30 @@ TYPED_TEST(AtomicTest, AddUnderContention) {
   EXPECT_EQ(sum, want);
 }
 
+// The compare-exchange loop of the non-integer atomics must retry until it
+// wins: threads that hammer one variable make it lose often (a loop that
+// gave up after one lost race dropped updates here, unseen by the tests
+// above, whose updates rarely collide).
+#if defined(_OPENMP)
+TEST(Atomic, CompareExchangeRetriesUntilItWins) {
+  const int threads = std::max(4, omp_get_num_procs());
+  constexpr int kEach = 1000000;
+  double sum = 0;
+  float fsum = 0;
+#pragma omp parallel num_threads(threads)
+  {
+#pragma omp barrier
+    for (int i = 0; i < kEach; ++i) {
+      hy::atomic_add(&sum, 1.0);
+      if (i % 64 == 0)
+        hy::atomic_add(&fsum, 1.0f);
+    }
+  }
+  EXPECT_EQ(sum, static_cast<double>(threads) * kEach);
+  EXPECT_EQ(fsum, static_cast<float>(threads * ((kEach + 63) / 64)));
+}
+#endif
+
 TYPED_TEST(AtomicTest, SubUnderContention) {
   using T = TypeParam;
   T acc = static_cast<T>(10 * kIters);
