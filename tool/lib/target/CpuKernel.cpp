@@ -359,7 +359,13 @@ struct CpuKernel {
                                    "the loop)");
     noteWorth(outer.loc);
     std::string whyNot;
-    if (regionLine)
+    std::string team = regions && regionLine ? regions->teamFunction(k) : "";
+    if (!team.empty())
+      note(outer.loc, "in '" + team + "' (line " + std::to_string(regionLine) +
+                          "), which a region's team calls: a work-sharing loop with a barrier "
+                          "at its end, run by the calling team or by the function's own "
+                          "region (the function's remark says when)");
+    else if (regionLine)
       note(outer.loc, "inside the host loop of line " + std::to_string(regionLine) +
                           ", which is one parallel region: a work-sharing loop with a barrier "
                           "at its end, run by the region's team (the host loop's remark "
