@@ -5,7 +5,8 @@
 // Δ-stepping's shape (a template team function with two kernels, the second
 // sized by a worklist the first fills, host statements after them, and a
 // nested team call), a team function whose host statements come first and
-// whose kernel has a version for a team of one, the same functions called
+// whose kernel has a version for a team of one, one whose array reduction
+// has per-thread copies (shared by the team), the same functions called
 // outside any region (a region of their own), and calls a team cannot make
 // (an argument with a side effect). Every build's output (serial, OpenMP on
 // 1, 2, 3, 5 and 8 threads, the CUDA build's CPU fallback) must agree, and
@@ -157,6 +158,13 @@ static void bins(const hy::array<int, 1> &a, hy::array<long long, 1> &h, int n, 
     if (h(0) >= 0) // always: a read, so the updates stay atomic
       h((a(i) * 7 + calls) % 16) += 1;
 }
+// Per-thread copies of an array reduction (only updated): the team shares
+// one set (hy::privatize_team).
+static void tally(const hy::array<int, 1> &a, hy::array<long long, 1> &t, int n) {
+#pragma hy parallel for reduction(+ : t)
+  for (int i = 0; i < n; ++i)
+    t(a(i) % 16) += i % 3;
+}
 static void shift(hy::array<int, 1> &a, int n, int by) {
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)
@@ -167,6 +175,7 @@ static long long rounds(hy::array<int, 1> &a, hy::array<long long, 1> &h, int n,
   for (int s = 0; s < count; ++s) {
     const int by = s * 3 + 1;
     bins(a, h, n, calls);
+    tally(a, h, n);
     shift(a, n, by);
   }
   // Outside a region: each function a region of its own.
@@ -234,9 +243,12 @@ int main() {
     rcalls += 1;
     for (int i = 0; i < n; ++i)
       rh[(ra[i] * 7 + rcalls) % 16] += 1;
-    if (s < 5)
+    if (s < 5) {
+      for (int i = 0; i < n; ++i)
+        rh[ra[i] % 16] += i % 3;
       for (int i = 0; i < n; ++i)
         ra[i] = (ra[i] + s * 3 + 1) % 1000;
+    }
   }
   for (int k = 0; k < 3; ++k)
     for (int i = 0; i < n; ++i)

@@ -155,8 +155,11 @@ void fallbacks(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
     if (s % 2)
       addOne(a, n);
   }
-// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): the kernel of line [[@LINE+2]] gives each thread a copy of the reduction array 'h', which needs a parallel region of its own [-Rhy]
+// Per-thread copies of an array reduction inside a region: the team makes
+// one set and shares it (hy::privatize_team), the threads add them in.
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}} [-Rhy]
   for (int s = 0; s < 5; ++s) {
+// OMP: if (!hy::team_of_one()) [&, n, a = hy::view_of(a), h = hy::view_of(h)] { { auto hy_team_privs_h = hy::privatize_team<hy::ops::add>(h, {{.*}}); auto &hy_privs_h = *hy_team_privs_h; { auto hy_priv_h = hy_privs_h.enter(); _Pragma("omp for schedule(static)")
 #pragma hy parallel for reduction(+ : h)
     for (int i = 0; i < n; ++i)
       h(a(i) % 8) += 1;

@@ -7,7 +7,9 @@
 // is one parallel region of its own, sized by its first kernel's small-loop
 // test. The report says so at the loop, at the function and at each of its
 // kernels; every function that cannot be called by a team says why, and its
-// caller keeps a region per kernel. The serial and CUDA outputs are unchanged.
+// caller keeps a region per kernel. Array reductions with per-thread copies
+// share one set of copies in a team (hy::privatize_team). The serial and
+// CUDA outputs are unchanged.
 // RUN: %hyc --target=openmp --no-line-directives %s | %strip | FileCheck %s -check-prefix=OMP
 // RUN: %hyc --target=openmp -Rhy %s -o %t.omp.cpp 2>&1 | FileCheck %s -check-prefix=REPORT
 // RUN: %cxx -std=c++17 -fopenmp -fsyntax-only -Wall -Werror -I%hy_inc %t.omp.cpp
@@ -110,10 +112,24 @@ static int twice(hy::array<int, 1> &a, int n) {
     a(i) *= 2;
   return n;
 }
+// Per-thread copies of an array reduction: in the team, one set that the
+// team shares (hy::privatize_team); in its own region, as anywhere else.
+// REPORT: team-functions.cpp:[[@LINE+2]]:13: remark: function called by the team of the host loop's region of line {{[0-9]+}}: {{.*}} [-Rhy]
+// OMP-LABEL: static void histogram(
 static void histogram(hy::array<int, 1> &h, const hy::array<int, 1> &a, int n) {
+// OMP-NEXT: if (!hy::team_of_one()) [&, n, h = hy::view_of(h), a = hy::view_of(a)] { { auto hy_team_privs_h = hy::privatize_team<hy::ops::add>(h, {{.*}}); auto &hy_privs_h = *hy_team_privs_h; { auto hy_priv_h = hy_privs_h.enter(); _Pragma("omp for schedule(static)")
 #pragma hy parallel for reduction(+ : h)
   for (int i = 0; i < n; ++i)
     h(a(i) % 8) += 1;
+}
+static void prefix(const hy::array<int, 1> &a, hy::array<int, 1> &out, int n) {
+  int sum = 0;
+#pragma hy parallel for reduction(inscan, + : sum)
+  for (int i = 0; i < n; ++i) {
+    sum += a(i);
+#pragma hy scan inclusive(sum)
+    out(i) = sum;
+  }
 }
 static void summed(const hy::array<int, 1> &a, int n, long long &out) {
   long long sum = 0;
@@ -155,8 +171,10 @@ void refused(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
   }
 // REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'twice' (line [[@LINE+1]]), which launches kernels, and the region's team cannot call it: 'twice' cannot be called by a team: it returns a value (only a function that returns void is called by a team) [-Rhy]
   for (int s = 0; s < 3; ++s) { twice(a, n); }
-// REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'histogram' (line [[@LINE+1]]), which launches kernels, and the region's team cannot call it: 'histogram' cannot be called by a team: the kernel of line {{[0-9]+}} gives each thread a copy of the reduction array 'h', which needs a parallel region of its own [-Rhy]
+// REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}}; every thread of the team calls 'histogram' (line [[@LINE+1]]), whose kernels run as the team's work-sharing loops [-Rhy]
   for (int s = 0; s < 3; ++s) { histogram(h, a, n); }
+// REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'prefix' (line [[@LINE+1]]), which launches kernels, and the region's team cannot call it: 'prefix' cannot be called by a team: the kernel of line {{[0-9]+}} is a scan, whose two passes need a parallel region of their own [-Rhy]
+  for (int s = 0; s < 3; ++s) { prefix(a, h, n); }
 // REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'summed' (line [[@LINE+1]]), which launches kernels, and the region's team cannot call it: 'summed' cannot be called by a team: the kernel of line {{[0-9]+}} reduces into 'sum', a local variable (each thread of the team has its own) [-Rhy]
   for (int s = 0; s < 3; ++s) { summed(a, n, out); }
 // REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'halves' (line [[@LINE+1]]), which launches kernels, and the region's team cannot call it: 'halves' cannot be called by a team: its statement (line {{[0-9]+}}) may change 'n', which the kernel of line {{[0-9]+}} reads (each thread of the team has its own) [-Rhy]

@@ -289,11 +289,17 @@ struct CpuKernel {
       if ((versioned || copies.open() != "{ ") && omp.rfind("#pragma ", 0) == 0)
         omp = "_Pragma(\"" + omp.substr(8) + "\")";
     } else {
+      // In a region that runs (a host loop's, or a team function's caller's)
+      // the team shares one set of copies (hy::privatize_team).
       omp = "{ ";
-      for (const Reduction *r : privatized)
-        omp += "auto hy_privs_" + r->var->getName().str() + " = hy::privatize<hy::ops::" +
-               runtimeName(r->op) + ">(" + r->var->getName().str() + ", " + trips() + "); ";
-      omp += "_Pragma(\"omp parallel\") { ";
+      for (const Reduction *r : privatized) {
+        std::string name = r->var->getName().str();
+        std::string make = std::string("<hy::ops::") + runtimeName(r->op) + ">(" + name + ", " + trips() + "); ";
+        omp += regionLine ? "auto hy_team_privs_" + name + " = hy::privatize_team" + make +
+                                "auto &hy_privs_" + name + " = *hy_team_privs_" + name + "; "
+                          : "auto hy_privs_" + name + " = hy::privatize" + make;
+      }
+      omp += regionLine ? "{ " : "_Pragma(\"omp parallel\") { ";
       for (const Reduction *r : privatized)
         omp += "auto hy_priv_" + r->var->getName().str() + " = hy_privs_" +
                r->var->getName().str() + ".enter(); ";
@@ -617,14 +623,5 @@ std::string cpuWorthTest(const PrintInput &in, const Kernel &k) {
   return ck.worthTest();
 }
 
-bool cpuPrivatizes(const Kernel &k, std::string *array) {
-  for (const Reduction &r : k.reductions)
-    if (r.isArray && whyShared(k, r).empty()) {
-      if (array)
-        *array = r.var->getName().str();
-      return true;
-    }
-  return false;
-}
 
 } // namespace hy

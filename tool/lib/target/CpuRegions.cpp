@@ -463,10 +463,6 @@ public:
         if (i.kernel->scan && i.kernel->scan->reduction)
           return "the kernel of line " + kl +
                  " is a scan, whose two passes need a parallel region of their own";
-        std::string array;
-        if (cpuPrivatizes(*i.kernel, &array))
-          return "the kernel of line " + kl + " gives each thread a copy of the reduction array '" +
-                 array + "', which needs a parallel region of its own";
         for (const Reduction &r : i.kernel->reductions)
           if (!r.isArray && r.var->hasLocalStorage() && !r.var->getType()->isReferenceType())
             return "the kernel of line " + kl + " reduces into '" + r.var->getNameAsString() +
@@ -633,12 +629,6 @@ public:
         return "the kernel of line " +
                std::to_string(line(i.kernel->blockLoops.front().pragma->loc)) +
                " is a scan, whose two passes need a parallel region of their own";
-      std::string array;
-      if (cpuPrivatizes(*i.kernel, &array))
-        return "the kernel of line " +
-               std::to_string(line(i.kernel->blockLoops.front().pragma->loc)) +
-               " gives each thread a copy of the reduction array '" + array +
-               "', which needs a parallel region of its own";
     }
     for (const HostRegion::Item &i : h.items)
       for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host) {

@@ -23,9 +23,6 @@ namespace hy {
 struct HostRegion;   // one host loop around kernels (CpuRegions.cpp)
 struct TeamFunction; // a function a region's team calls (CpuRegions.cpp)
 
-/// Whether the OpenMP target gives the kernel per-thread copies of an
-/// array reduction (hy::privatize; CpuKernel.cpp), and of which array.
-bool cpuPrivatizes(const Kernel &k, std::string *array);
 /// The kernel's small-loop test (`hy::omp_worth(...)`, CpuKernel.cpp), or
 /// "" when it has none.
 std::string cpuWorthTest(const PrintInput &in, const Kernel &k);
