@@ -104,6 +104,31 @@ template <class T> int sweeps(const hy::array<T, 1> &w, hy::array<T, 1> &d, int 
 }
 template int sweeps(const hy::array<double, 1> &, hy::array<double, 1> &, int, double);
 
+// Declarations every thread runs (each thread's locals hold the same): a
+// reference to a parameter's member, a const scalar computed from
+// parameters passed by value. The kernel's bounds read one: no small-loop
+// test for the function's own region.
+struct Space {
+  hy::array<int, 1> buf;
+};
+// REPORT: team-functions.cpp:[[@LINE+2]]:13: remark: function called by the team of the host loop's region of line [[@LINE+13]]: {{.*}} its own [-Rhy]
+// OMP-LABEL: static void fill(
+static void fill(Space &sp, int at, int count) {
+// OMP-NEXT: hy::array<int, 1> &buf = sp.buf;
+  hy::array<int, 1> &buf = sp.buf;
+// OMP-NEXT: const int end = at + count;
+  const int end = at + count;
+#pragma hy parallel for
+  for (int i = at; i < end; ++i)
+    buf(i) = i;
+// OMP: }; if (hy_in_team) hy_body(); else { _Pragma("omp parallel") hy_body(); } }
+}
+void fills(Space &sp, int n) {
+  for (int s = 0; s < 3; ++s) {
+    fill(sp, s, n - s);
+  }
+}
+
 // Calls a team cannot make, each with its reason; the loop keeps a region
 // per kernel.
 static int twice(hy::array<int, 1> &a, int n) {
@@ -155,6 +180,12 @@ static void grows(hy::array<int, 1> &a, int n) {
   for (int i = 0; i < n; ++i)
     a(i) += 1;
 }
+static void local(hy::array<int, 1> &a, int n) {
+  int half = n / 2;
+#pragma hy parallel for
+  for (int i = 0; i < half; ++i)
+    a(i) += 1;
+}
 static void early(hy::array<int, 1> &a, int n) {
   if (n < 2)
     return;
@@ -184,6 +215,8 @@ void refused(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
   for (int s = 0; s < 3; ++s) { copies(a, v); }
 // REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'grows' (line [[@LINE+1]]), which launches kernels, and the region's team cannot call it: 'grows' cannot be called by a team: its statement (line {{[0-9]+}}) may throw (an exception must not leave the team's 'omp masked' block) [-Rhy]
   for (int s = 0; s < 3; ++s) { grows(a, n); }
+// REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'local' (line [[@LINE+1]]), which launches kernels, and the region's team cannot call it: 'local' cannot be called by a team: it declares 'half' (line {{[0-9]+}}), which the kernel of line {{[0-9]+}} uses (it is in the host statements' 'omp masked' block) [-Rhy]
+  for (int s = 0; s < 3; ++s) { local(a, n); }
 // REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'early' (line [[@LINE+1]]), which launches kernels, and the region's team cannot call it: 'early' cannot be called by a team: a 'return' (line {{[0-9]+}}) would leave the team's code [-Rhy]
   for (int s = 0; s < 3; ++s) { early(a, n); }
 // REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'scale' (line [[@LINE+2]]), which launches kernels, inside a statement: there its own regions would run on one thread (only a call that is a statement of the loop's body is made by the region's team) [-Rhy]

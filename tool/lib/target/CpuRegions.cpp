@@ -54,6 +54,8 @@ struct HostRegion {
     std::vector<const Stmt *> host;
     bool mayThrow = false;
     std::vector<const FunctionDecl *> callees;
+    // In a team function: a declaration every thread runs (replicated()).
+    bool replicated = false;
     bool team() const { return kernel || !callees.empty(); }
   };
   std::vector<Item> items;
@@ -457,6 +459,7 @@ public:
     }
     if (std::string why = split(body, def, t.items, "a team"); !why.empty())
       return why;
+    replicate(t.items);
     for (const HostRegion::Item &i : t.items) {
       if (i.kernel) {
         std::string kl = std::to_string(line(i.kernel->blockLoops.front().pragma->loc));
@@ -503,7 +506,7 @@ public:
                  : "the statement" + at(t.items[j].host.front());
     };
     for (size_t i = 0; i < t.items.size(); ++i) {
-      if (t.items[i].team())
+      if (t.items[i].team() || t.items[i].replicated)
         continue;
       for (const Stmt *s : t.items[i].host)
         if (const auto *ds = dyn_cast<DeclStmt>(s))
@@ -519,14 +522,14 @@ public:
             }
     }
     for (size_t j = 0; j < t.items.size(); ++j) {
-      if (!t.items[j].team())
+      if (!t.items[j].team() && !t.items[j].replicated)
         continue;
       for (auto &[d, use] : used[j]) {
         const auto *v = dyn_cast<VarDecl>(d);
         if (!v || !v->hasLocalStorage() || v->getType()->isReferenceType())
           continue;
         for (const HostRegion::Item &i : t.items) {
-          if (i.team())
+          if (i.team() || i.replicated)
             continue;
           for (const Stmt *s : i.host) {
             const Stmt *write = nullptr;
@@ -546,11 +549,96 @@ public:
         }
       }
     }
-    if (!t.items.empty() && t.items.front().kernel) {
-      t.worth = cpuWorthTest(in, *t.items.front().kernel);
-      t.worthLine = line(t.items.front().kernel->blockLoops.front().pragma->loc);
+    // The own region's size: the first kernel's small-loop test, when only
+    // replicated declarations come before it and its bounds read none of
+    // them (the test is evaluated before the body).
+    std::set<const ValueDecl *> before;
+    for (const HostRegion::Item &i : t.items) {
+      if (i.replicated) {
+        for (const Stmt *s : i.host)
+          before.insert(cast<VarDecl>(cast<DeclStmt>(s)->getSingleDecl()));
+        continue;
+      }
+      if (!i.kernel)
+        break;
+      std::map<const ValueDecl *, const Stmt *> bounds;
+      for (const LoopInfo &li : i.kernel->blockLoops)
+        for (const Stmt *e : {(const Stmt *)li.lower, (const Stmt *)li.bound, (const Stmt *)li.step})
+          refs(e, bounds);
+      if (std::none_of(bounds.begin(), bounds.end(),
+                       [&](const auto &b) { return before.count(b.first); })) {
+        t.worth = cpuWorthTest(in, *i.kernel);
+        t.worthLine = line(i.kernel->blockLoops.front().pragma->loc);
+      }
+      break;
     }
     return "";
+  }
+
+  // A team function's declarations that every thread can run (each
+  // thread's locals then hold the same): a const scalar whose initializer,
+  // free of side effects, reads only parameters passed by value, such
+  // declarations before it and constants (`const int o = p * B;`), or a
+  // reference bound to a parameter's or global's member (`auto &s = ws.stack;`),
+  // which reads no memory. They become items of their own.
+  void replicate(std::vector<HostRegion::Item> &items) {
+    std::set<const VarDecl *> same; // locals every thread holds alike
+    auto readsSame = [&](const Expr *init) {
+      bool ok = !init->HasSideEffects(ctx, /*IncludePossibleEffects=*/true);
+      forEach(init, [&](const Stmt *x) {
+        const auto *r = dyn_cast<DeclRefExpr>(x);
+        if (!ok || !r)
+          return;
+        const auto *v = dyn_cast<VarDecl>(r->getDecl());
+        if (!v)
+          ok = isa<EnumConstantDecl>(r->getDecl());
+        else if (v->hasLocalStorage())
+          ok = same.count(v) || (isa<ParmVarDecl>(v) && !v->getType()->isReferenceType());
+        else
+          ok = v->getType().isConstQualified();
+      });
+      return ok;
+    };
+    auto bindsSame = [&](const Expr *init) {
+      const Expr *e = init->IgnoreParenImpCasts();
+      while (const auto *m = dyn_cast<MemberExpr>(e)) {
+        if (m->isArrow())
+          return false;
+        e = m->getBase()->IgnoreParenImpCasts();
+      }
+      const auto *r = dyn_cast<DeclRefExpr>(e);
+      const auto *v = r ? dyn_cast<VarDecl>(r->getDecl()) : nullptr;
+      return v && (!v->hasLocalStorage() || same.count(v) ||
+                   (isa<ParmVarDecl>(v) && v->getType()->isReferenceType()));
+    };
+    std::vector<HostRegion::Item> out;
+    for (HostRegion::Item &i : items) {
+      if (i.team()) {
+        out.push_back(i);
+        continue;
+      }
+      for (const Stmt *s : i.host) {
+        const auto *ds = dyn_cast<DeclStmt>(s);
+        const auto *v = ds && ds->isSingleDecl() ? dyn_cast<VarDecl>(ds->getSingleDecl()) : nullptr;
+        const Expr *init = v ? v->getInit() : nullptr;
+        QualType ty = v ? v->getType() : QualType();
+        bool rep = init && !isa<DecompositionDecl>(v) && !ty->isDependentType() &&
+                   ((ty->isReferenceType() && bindsSame(init)) ||
+                    (ty.isConstQualified() && ty->isScalarType() && readsSame(init)));
+        if (rep) {
+          same.insert(v);
+          HostRegion::Item r;
+          r.host = {s};
+          r.replicated = true;
+          out.push_back(r);
+          continue;
+        }
+        if (out.empty() || out.back().team() || out.back().replicated)
+          out.push_back({});
+        out.back().host.push_back(s);
+      }
+    }
+    items = out;
   }
 
   // A region's host loop (line) calls the team function (and what it calls).
@@ -1004,7 +1092,7 @@ void CpuRegions::rewrite(Rewriter &R) const {
     R.InsertTextAfter(t.body->getLBracLoc().getLocWithOffset(1),
                       " const bool hy_in_team = hy::team_call::take(); auto hy_body = [&] {");
     for (const HostRegion::Item &i : t.items) {
-      if (i.kernel)
+      if (i.kernel || i.replicated)
         continue;
       if (i.team()) {
         teamCall(R, ctx, i.host.front());
