@@ -121,7 +121,7 @@ void threadReduction(hy::array<int, 2> &a, hy::array<int, 1> &rowsum, int n) {
 // COMMON-LABEL: void histogram(
 void histogram(hy::array<int, 1> &key, hy::array<double, 1> &val, hy::array<double, 1> &sum,
                hy::array<int, 1> &first, int n) {
-// OMP: if (!hy::one_thread() && hy::omp_worth((long long)(n), 17)) [&, n, key = hy::view_of(key), val = hy::view_of(val), sum = hy::view_of(sum), first = hy::view_of(first)] { { auto hy_privs_sum = hy::privatize<hy::ops::add>(sum, (long long)(hy::trips((int)(0), (n), 1))); auto hy_privs_first = hy::privatize<hy::ops::min>(first, (long long)(hy::trips((int)(0), (n), 1))); _Pragma("omp parallel") { auto hy_priv_sum = hy_privs_sum.enter(); auto hy_priv_first = hy_privs_first.enter(); _Pragma("omp for firstprivate(n, key, val, sum, first) schedule(static)") // #pragma hy parallel for reduction(+ : sum) reduction(min : first)
+// OMP: if (!hy::one_thread() && hy::omp_worth((long long)(n), 17)) [&, n, key = hy::view_of(key), val = hy::view_of(val), sum = hy::view_of(sum), first = hy::view_of(first)] { { auto hy_privs_sum = hy::privatize<hy::ops::add>(sum, (long long)(hy::trips((int)(0), (n), 1))); auto hy_privs_first = hy::privatize<hy::ops::min>(first, (long long)(hy::trips((int)(0), (n), 1))); _Pragma("omp parallel") { auto hy_priv_sum = hy_privs_sum.enter(); auto hy_priv_first = hy_privs_first.enter(); { _Pragma("omp for firstprivate(n, key, val, sum, first) schedule(static)") // #pragma hy parallel for reduction(+ : sum) reduction(min : first)
 #pragma hy parallel for reduction(+ : sum) reduction(min : first)
   for (int i = 0; i < n; ++i) {
 // OMP: hy_priv_sum.update(&(sum(key(i))), val(i));

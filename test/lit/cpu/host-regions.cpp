@@ -159,7 +159,7 @@ void fallbacks(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
 // one set and shares it (hy::privatize_team), the threads add them in.
 // REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}} [-Rhy]
   for (int s = 0; s < 5; ++s) {
-// OMP: if (!hy::team_of_one()) [&, n, a = hy::view_of(a), h = hy::view_of(h)] { { auto hy_team_privs_h = hy::privatize_team<hy::ops::add>(h, {{.*}}); auto &hy_privs_h = *hy_team_privs_h; { auto hy_priv_h = hy_privs_h.enter(); _Pragma("omp for schedule(static)")
+// OMP: if (!hy::team_of_one()) [&, n, a = hy::view_of(a), h = hy::view_of(h)] { { auto hy_team_privs_h = hy::privatize_team<hy::ops::add>(h, {{.*}}); auto &hy_privs_h = *hy_team_privs_h; { auto hy_priv_h = hy_privs_h.enter(); { _Pragma("omp for schedule(static)")
 #pragma hy parallel for reduction(+ : h)
     for (int i = 0; i < n; ++i)
       h(a(i) % 8) += 1;

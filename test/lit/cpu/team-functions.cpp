@@ -142,7 +142,7 @@ static int twice(hy::array<int, 1> &a, int n) {
 // REPORT: team-functions.cpp:[[@LINE+2]]:13: remark: function called by the team of the host loop's region of line {{[0-9]+}}: {{.*}} [-Rhy]
 // OMP-LABEL: static void histogram(
 static void histogram(hy::array<int, 1> &h, const hy::array<int, 1> &a, int n) {
-// OMP-NEXT: if (!hy::team_of_one()) [&, n, h = hy::view_of(h), a = hy::view_of(a)] { { auto hy_team_privs_h = hy::privatize_team<hy::ops::add>(h, {{.*}}); auto &hy_privs_h = *hy_team_privs_h; { auto hy_priv_h = hy_privs_h.enter(); _Pragma("omp for schedule(static)")
+// OMP-NEXT: if (!hy::team_of_one()) [&, n, h = hy::view_of(h), a = hy::view_of(a)] { { auto hy_team_privs_h = hy::privatize_team<hy::ops::add>(h, {{.*}}); auto &hy_privs_h = *hy_team_privs_h; { auto hy_priv_h = hy_privs_h.enter(); { _Pragma("omp for schedule(static)")
 #pragma hy parallel for reduction(+ : h)
   for (int i = 0; i < n; ++i)
     h(a(i) % 8) += 1;

@@ -88,7 +88,7 @@ long long sums(const hy::array<int, 2> &a, hy::array<int, 1> &lo, int n) {
 // CUDA: hy::cuda::reduction<hy::cuda::op::add, long long> hy_red_total(
 // CUDA: hy::cuda::device(a, hy::cuda::read, {{.*}}hy::cuda::device(lo, hy::cuda::read_write,
 // CUDA: total = hy::cuda::op::add::apply(total, hy_red_total.result());
-// COMMON: _Pragma("omp parallel") { auto hy_priv_lo = hy_privs_lo.enter(); _Pragma("omp for reduction(+ : total) firstprivate(n, a, lo) schedule(static)")
+// COMMON: _Pragma("omp parallel") { auto hy_priv_lo = hy_privs_lo.enter(); { _Pragma("omp for reduction(+ : total) firstprivate(n, a, lo) schedule(static)")
 #pragma hy parallel for reduction(+ : total) reduction(min : lo)
   for (int i = 0; i < n; ++i) {
     int rowmax = 0;
@@ -204,11 +204,12 @@ int branches(hy::array<int, 2> &a, hy::array<int, 1> &c, int n, bool gpu) {
 
 // A host loop around a kernel: its condition runs on the host after each
 // launch, so it gets the host sync inside it (a sync in front of the loop
-// would cover only the first test).
+// would cover only the first test). On the OpenMP target the loop is one
+// parallel region (the reduction array's copies shared by the team).
 // COMMON-LABEL: int rounds(
 // CUDA: while ((hy::cuda::host(changed, hy::cuda::read), changed(0) != 0)) {
 // CUDA-NEXT: hy::cuda::host(changed, hy::cuda::read_write); changed(0) = 0;
-// OMP: while (changed(0) != 0) {
+// OMP: bool hy_go = static_cast<bool>(changed(0) != 0), hy_stay, hy_team; while (hy_go) {
 int rounds(hy::array<int, 1> &d, hy::array<int, 1> &changed, int n) {
   int r = 0;
   changed(0) = 1;

@@ -306,7 +306,10 @@ struct CpuKernel {
       std::string d = ompDirective("for", clauses, declare);
       if (d.rfind("#pragma ", 0) == 0)
         d = "_Pragma(\"" + d.substr(8) + "\")";
-      omp += d;
+      // The loop alone in a block: the combine after it, on its last line,
+      // is then no statement after an unbraced body (clang's
+      // -Wmisleading-indentation).
+      omp += "{ " + d;
     }
     // The OpenMP loop in a lambda that makes the per-thread copies
     // (CpuCopies.h): the addresses the outlined loop gets are then the
@@ -534,6 +537,7 @@ struct CpuKernel {
   void aroundLoop() {
     std::string end;
     if (!privatized.empty()) {
+      end = " }";
       for (const Reduction *r : privatized)
         end += " hy_privs_" + r->var->getName().str() + ".combine(hy_priv_" +
                r->var->getName().str() + ");";
