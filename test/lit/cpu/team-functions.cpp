@@ -202,7 +202,7 @@ void refused(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
   }
 // REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'twice' (line [[@LINE+1]]), which launches kernels, and the region's team cannot call it: 'twice' cannot be called by a team: it returns a value (only a function that returns void is called by a team) [-Rhy]
   for (int s = 0; s < 3; ++s) { twice(a, n); }
-// REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}}; every thread of the team calls 'histogram' (line [[@LINE+1]]), whose kernels run as the team's work-sharing loops [-Rhy]
+// REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}}; every thread of the team calls 'histogram' (line [[@LINE+1]]), whose kernels run as the team's work-sharing loops; every iteration runs on the whole team (the sizes of the called functions' kernels are not known before it) [-Rhy]
   for (int s = 0; s < 3; ++s) { histogram(h, a, n); }
 // REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'prefix' (line [[@LINE+1]]), which launches kernels, and the region's team cannot call it: 'prefix' cannot be called by a team: the kernel of line {{[0-9]+}} is a scan, whose two passes need a parallel region of their own [-Rhy]
   for (int s = 0; s < 3; ++s) { prefix(a, h, n); }

@@ -748,8 +748,13 @@ public:
     // The first kernel's small-loop test decides the team's size for an
     // iteration (either size computes the same), evaluated before the
     // iteration: not when its bounds read a local moved out of the region,
-    // which has no value before the first iteration.
-    for (const HostRegion::Item &i : h.items)
+    // which has no value before the first iteration, nor when the body
+    // calls team functions, whose kernels' sizes it cannot see (they had
+    // tests of their own: Δ-stepping's relax_items is large where the
+    // kernel before it is small).
+    bool calls = std::any_of(h.items.begin(), h.items.end(),
+                             [](const HostRegion::Item &i) { return !i.callees.empty(); });
+    for (const HostRegion::Item &i : calls ? std::vector<HostRegion::Item>() : h.items)
       if (i.kernel) {
         std::map<const ValueDecl *, const Stmt *> bounds;
         for (const LoopInfo &li : i.kernel->blockLoops)
@@ -903,12 +908,17 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
           for (size_t i = 0; i < h->hoisted.size(); ++i)
             what += (i ? ", " : "") + h->hoisted[i]->getNameAsString();
         }
+        bool calls = false;
         for (const HostRegion::Item &i : h->items)
           for (const FunctionDecl *fd : i.callees) {
             p.calledFrom(fd, h->line);
+            calls = true;
             what += "; every thread of the team calls '" + fd->getNameAsString() + "'" +
                     p.at(i.host.front()) + ", whose kernels run as the team's work-sharing loops";
           }
+        if (calls)
+          what += "; every iteration runs on the whole team (the sizes of the called "
+                  "functions' kernels are not known before it)";
         if (!h->worth.empty())
           what += "; a run of iterations in which the kernel of line " +
                   std::to_string(h->worthLine) +
