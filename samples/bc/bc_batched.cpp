@@ -266,9 +266,14 @@ void backward(const graph &g, const hy::array<W, 1> &w, const levels &lv, worksp
   // The deepest level (count() - 2; the last is empty) has no successors,
   // and the sources' dependencies (level 0) are not used.
   for (int level = lv.count() - 3; level > 0; --level) {
-    const long long lo = lv.stack[level], hi = lv.stack[level + 1];
-    const long long wlo = lv.warp[level], whi = lv.warp[level + 1];
-    const long long blo = lv.block[level], bhi = lv.block[level + 1];
+    // One declaration a statement: the OpenMP target moves them out of the
+    // loop's parallel region (docs/language.md, "Host loops").
+    const long long lo = lv.stack[level];
+    const long long hi = lv.stack[level + 1];
+    const long long wlo = lv.warp[level];
+    const long long whi = lv.warp[level + 1];
+    const long long blo = lv.block[level];
+    const long long bhi = lv.block[level + 1];
     // Each item (b, v) is on the stack once, so the three kernels below
     // write distinct elements of delta (hyc cannot see that through stack).
 #pragma hy parallel for disjoint(delta)

@@ -3,10 +3,11 @@
 // loop, a `changed`-flag loop with a reduction, a counter the kernels read,
 // host statements whose locals later kernels read, several kernels a
 // round, a kernel with a version for a team of one, a minloc reduction, an
-// exception thrown by host code in the region, nested host loops; and the
-// loops that stay a region per kernel (break, continue, return, per-thread
-// copies of a reduction array, a call of a function that launches kernels,
-// a non-scalar local a kernel reads). Every builds' output (serial, OpenMP
+// exception thrown by host code in the region, nested host loops, per-thread
+// copies of a reduction array (shared by the team) with a call of a
+// function that launches kernels (made by the team: omp_team_calls.cpp);
+// and the loops that stay a region per kernel (break, continue, return, a
+// non-scalar local a kernel reads). Every builds' output (serial, OpenMP
 // on 1, 2 and 3 threads, the CUDA build's CPU fallback) must agree, and
 // every function checks itself against a plain reference.
 #include <hy/hy.hpp>
@@ -257,8 +258,9 @@ static long long nested(hy::array<int, 1> &a, int n) {
 }
 
 // 7. Loops that stay a region per kernel: a break, a continue, a return,
-// per-thread copies of a reduction array, a call of a function that
-// launches kernels, a non-scalar local that a kernel reads.
+// a non-scalar local that a kernel reads; and one region with per-thread
+// copies of a reduction array and a call of a function that launches
+// kernels (the team's).
 static void addOne(hy::array<int, 1> &a, int n) {
 #pragma hy parallel for
   for (int i = 0; i < n; ++i)

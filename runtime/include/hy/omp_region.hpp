@@ -4,6 +4,8 @@
 // must not leave an OpenMP construct, so the statements that may throw
 // keep it here, the team leaves the loop together, and the region's end
 // throws it again, where the loop's statement ends as it would have.
+// team_call marks the calls of functions that launch kernels which every
+// thread of such a region makes.
 #pragma once
 
 #include <exception>
@@ -24,6 +26,31 @@ public:
 
 private:
   std::exception_ptr e_;
+};
+
+/// A call that every thread of a host loop's region makes of a function
+/// whose kernels then run as the team's work-sharing loops (a team
+/// function, docs/language.md "Host loops"). The call site holds one for
+/// the call; the function takes it first thing, so that the functions it
+/// calls from anywhere else (a kernel's body) open regions of their own.
+class team_call {
+public:
+  team_call() noexcept { flag() = true; }
+  ~team_call() { flag() = false; }
+  team_call(const team_call &) = delete;
+  team_call &operator=(const team_call &) = delete;
+  /// In a team function: whether the calling thread makes a team's call.
+  static bool take() noexcept {
+    const bool t = flag();
+    flag() = false;
+    return t;
+  }
+
+private:
+  static bool &flag() noexcept {
+    static thread_local bool f = false;
+    return f;
+  }
 };
 
 } // namespace hy

@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -121,8 +122,10 @@ public:
   static constexpr std::size_t kCheapCopiesBytes = std::size_t(256) << 10;
   using mode = privatize_mode;
 
-  privatized(T *base, std::size_t n, long long trips) : base_(base), n_(n) {
-    const int threads = detail::omp_max_threads();
+  /// `threads`: the team's size (0: the next region's, omp_get_max_threads()).
+  privatized(T *base, std::size_t n, long long trips, int threads = 0) : base_(base), n_(n) {
+    if (threads <= 0)
+      threads = detail::omp_max_threads();
     const long long work = trips > 0 ? trips : 0;
     if (threads <= 1)
       mode_ = mode::direct;
@@ -199,6 +202,21 @@ private:
 /// std::vector) for a loop of `trips` iterations.
 template <class Op, class A> privatized<Op, typename A::value_type> privatize(A &a, long long trips) {
   return privatized<Op, typename A::value_type>(a.data(), a.size(), trips);
+}
+
+/// The same inside a parallel region that is running (a host loop's, or a
+/// function its team calls: docs/language.md, "Host loops"): every thread
+/// of the team calls it, one of them makes the copies' bookkeeping for the
+/// team's size, and all share it (the last one to let go frees it).
+template <class Op, class A>
+std::shared_ptr<privatized<Op, typename A::value_type>> privatize_team(A &a, long long trips) {
+  std::shared_ptr<privatized<Op, typename A::value_type>> p;
+#ifdef _OPENMP
+#pragma omp single copyprivate(p)
+#endif
+  p = std::make_shared<privatized<Op, typename A::value_type>>(a.data(), a.size(), trips,
+                                                               detail::omp_team());
+  return p;
 }
 
 } // namespace hy

@@ -111,7 +111,7 @@ public:
   std::size_t size() const { return drain(), count_; }
   std::size_t capacity() const { return cap_; }
   bool empty() const { return size() == 0; }
-  void clear() {
+  void clear() noexcept { // an overflow found here stops the program
     discard();
     count_ = 0;
   }

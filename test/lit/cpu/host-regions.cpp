@@ -22,7 +22,9 @@
 // first iteration, at the top of each; the team's size from the frontier's
 // kernel; the swap and the level on the masked thread after the kernel's
 // barrier (the swap moves the pushes out of the per-thread buffers); an
-// exception from them ends the loop and is thrown again after the region.
+// exception from them (trace) ends the loop and is thrown again after the
+// region.
+void trace(int level); // may throw
 // OMP-LABEL: int levels(
 int levels(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array<int, 1> &depth,
            int n) {
@@ -44,8 +46,9 @@ int levels(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array
 // OMP: _Pragma("omp masked") try { std::swap(frontier, next);
     std::swap(frontier, next);
     next.clear();
-// OMP: ++level; } catch (...) { hy_go = hy_stay = false; hy_err.keep(); }
     ++level;
+// OMP: trace(level); } catch (...) { hy_go = hy_stay = false; hy_err.keep(); }
+    trace(level);
 // OMP-NEXT: } } hy_err.rethrow(); }
   }
   return level;
@@ -143,15 +146,21 @@ void fallbacks(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
     for (int i = 0; i < n; ++i)
       a(i) += s;
   }
-// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'addOne' (line [[@LINE+5]]), which launches kernels: inside the region their own regions would run on one thread [-Rhy]
+// A call of a function that launches kernels inside a statement (a call
+// that is a statement of its own is the team's: lit cpu/team-functions.cpp).
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'addOne' (line [[@LINE+5]]), which launches kernels, inside a statement: there its own regions would run on one thread (only a call that is a statement of the loop's body is made by the region's team) [-Rhy]
   for (int s = 0; s < 5; ++s) {
 #pragma hy parallel for
     for (int i = 0; i < n; ++i)
       a(i) += s;
-    addOne(a, n);
+    if (s % 2)
+      addOne(a, n);
   }
-// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): the kernel of line [[@LINE+2]] gives each thread a copy of the reduction array 'h', which needs a parallel region of its own [-Rhy]
+// Per-thread copies of an array reduction inside a region: the team makes
+// one set and shares it (hy::privatize_team), the threads add them in.
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}} [-Rhy]
   for (int s = 0; s < 5; ++s) {
+// OMP: if (!hy::team_of_one()) [&, n, a = hy::view_of(a), h = hy::view_of(h)] { { auto hy_team_privs_h = hy::privatize_team<hy::ops::add>(h, {{.*}}); auto &hy_privs_h = *hy_team_privs_h; { auto hy_priv_h = hy_privs_h.enter(); { _Pragma("omp for schedule(static)")
 #pragma hy parallel for reduction(+ : h)
     for (int i = 0; i < n; ++i)
       h(a(i) % 8) += 1;

@@ -204,11 +204,12 @@ int branches(hy::array<int, 2> &a, hy::array<int, 1> &c, int n, bool gpu) {
 
 // A host loop around a kernel: its condition runs on the host after each
 // launch, so it gets the host sync inside it (a sync in front of the loop
-// would cover only the first test).
+// would cover only the first test). On the OpenMP target the loop is one
+// parallel region (the reduction array's copies shared by the team).
 // COMMON-LABEL: int rounds(
 // CUDA: while ((hy::cuda::host(changed, hy::cuda::read), changed(0) != 0)) {
 // CUDA-NEXT: hy::cuda::host(changed, hy::cuda::read_write); changed(0) = 0;
-// OMP: while (changed(0) != 0) {
+// OMP: bool hy_go = static_cast<bool>(changed(0) != 0), hy_stay, hy_team; while (hy_go) {
 int rounds(hy::array<int, 1> &d, hy::array<int, 1> &changed, int n) {
   int r = 0;
   changed(0) = 1;

@@ -289,19 +289,26 @@ struct CpuKernel {
       if ((versioned || copies.open() != "{ ") && omp.rfind("#pragma ", 0) == 0)
         omp = "_Pragma(\"" + omp.substr(8) + "\")";
     } else {
+      // In a region that runs (a host loop's, or a team function's caller's)
+      // the team shares one set of copies (hy::privatize_team).
       omp = "{ ";
-      for (const Reduction *r : privatized)
-        omp += "auto hy_privs_" + r->var->getName().str() + " = hy::privatize<hy::ops::" +
-               runtimeName(r->op) + ">(" + r->var->getName().str() + ", " + trips() + "); ";
-      omp += "_Pragma(\"omp parallel\") { ";
+      for (const Reduction *r : privatized) {
+        std::string name = r->var->getName().str();
+        std::string make = std::string("<hy::ops::") + runtimeName(r->op) + ">(" + name + ", " + trips() + "); ";
+        omp += regionLine ? "auto hy_team_privs_" + name + " = hy::privatize_team" + make +
+                                "auto &hy_privs_" + name + " = *hy_team_privs_" + name + "; "
+                          : "auto hy_privs_" + name + " = hy::privatize" + make;
+      }
+      omp += regionLine ? "{ " : "_Pragma(\"omp parallel\") { ";
       for (const Reduction *r : privatized)
         omp += "auto hy_priv_" + r->var->getName().str() + " = hy_privs_" +
                r->var->getName().str() + ".enter(); ";
       std::string d = ompDirective("for", clauses, declare);
       if (d.rfind("#pragma ", 0) == 0)
         d = "_Pragma(\"" + d.substr(8) + "\")";
-      // Braced, so that the combine after the loop's last line is not a
-      // statement after an unbraced body (-Wmisleading-indentation).
+      // The loop alone in a block: the combine after it, on its last line,
+      // is then no statement after an unbraced body (clang's
+      // -Wmisleading-indentation).
       omp += "{ " + d;
     }
     // The OpenMP loop in a lambda that makes the per-thread copies
@@ -361,7 +368,13 @@ struct CpuKernel {
                                    "the loop)");
     noteWorth(outer.loc);
     std::string whyNot;
-    if (regionLine)
+    std::string team = regions && regionLine ? regions->teamFunction(k) : "";
+    if (!team.empty())
+      note(outer.loc, "in '" + team + "' (line " + std::to_string(regionLine) +
+                          "), which a region's team calls: a work-sharing loop with a barrier "
+                          "at its end, run by the calling team or by the function's own "
+                          "region (the function's remark says when)");
+    else if (regionLine)
       note(outer.loc, "inside the host loop of line " + std::to_string(regionLine) +
                           ", which is one parallel region: a work-sharing loop with a barrier "
                           "at its end, run by the region's team (the host loop's remark "
@@ -614,14 +627,5 @@ std::string cpuWorthTest(const PrintInput &in, const Kernel &k) {
   return ck.worthTest();
 }
 
-bool cpuPrivatizes(const Kernel &k, std::string *array) {
-  for (const Reduction &r : k.reductions)
-    if (r.isArray && whyShared(k, r).empty()) {
-      if (array)
-        *array = r.var->getName().str();
-      return true;
-    }
-  return false;
-}
 
 } // namespace hy

@@ -31,8 +31,10 @@
 #include "PrintUtil.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/Builtins.h"
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -45,10 +47,16 @@ struct HostRegion {
   unsigned line = 0;
   std::string why; // "" when the loop is one region
   // The body's statements in order: a kernel, or a run of host statements.
+  // A call statement of a team function (callees: the functions it calls,
+  // a template's several) is run by every thread, like a kernel.
   struct Item {
     const Kernel *kernel = nullptr;
     std::vector<const Stmt *> host;
     bool mayThrow = false;
+    std::vector<const FunctionDecl *> callees;
+    // In a team function: a declaration every thread runs (replicated()).
+    bool replicated = false;
+    bool team() const { return kernel || !callees.empty(); }
   };
   std::vector<Item> items;
   std::vector<const VarDecl *> hoisted; // locals moved out of the region
@@ -61,6 +69,23 @@ struct HostRegion {
     return headThrows ||
            std::any_of(items.begin(), items.end(), [](const Item &i) { return i.mayThrow; });
   }
+};
+
+// A function that launches kernels, called by every thread of a region's
+// team (a call statement of a region's host loop, or of another such
+// function): its kernels are the team's work-sharing loops, its host
+// statements run on one thread ('omp masked') followed by a barrier, its
+// calls of such functions by every thread again. Called anywhere else
+// (no hy::team_call), it is one parallel region of its own.
+struct TeamFunction {
+  const FunctionDecl *fd = nullptr; // its definition (a template's pattern)
+  const CompoundStmt *body = nullptr;
+  unsigned line = 0;
+  std::string why; // "" when a team can call it
+  std::vector<HostRegion::Item> items;
+  std::string worth; // its first kernel's small-loop test, for its own region
+  unsigned worthLine = 0;
+  std::set<unsigned> calledFrom; // the lines of the host loops whose teams call it
 };
 
 namespace {
@@ -82,6 +107,35 @@ const Stmt *enclosingHostLoop(ASTContext &ctx, const Stmt *s) {
     ps = ctx.getParents(*p);
   }
   return nullptr;
+}
+
+// The host loops of the main file (not template instantiations) with a
+// statement of their body that is a call `wanted` picks.
+std::vector<const Stmt *> loopsCalling(ASTContext &ctx,
+                                       const std::function<bool(const CallExpr *)> &wanted) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    ASTContext &ctx;
+    const std::function<bool(const CallExpr *)> &wanted;
+    std::vector<const Stmt *> loops;
+    Finder(ASTContext &ctx, const std::function<bool(const CallExpr *)> &wanted)
+        : ctx(ctx), wanted(wanted) {}
+    bool VisitCompoundStmt(CompoundStmt *cs) {
+      DynTypedNodeList ps = ctx.getParents(*cs);
+      const Stmt *L = ps.empty() ? nullptr : ps[0].get<Stmt>();
+      if (!L || !isLoop(L) || !ctx.getSourceManager().isInMainFile(
+                                  ctx.getSourceManager().getExpansionLoc(L->getBeginLoc())))
+        return true;
+      for (const Stmt *s : cs->body())
+        if (const auto *e = dyn_cast<Expr>(s))
+          if (const auto *c = dyn_cast<CallExpr>(e->IgnoreImplicit()); c && wanted(c)) {
+            loops.push_back(L);
+            break;
+          }
+      return true;
+    }
+  } f(ctx, wanted);
+  f.TraverseDecl(ctx.getTranslationUnitDecl());
+  return f.loops;
 }
 
 // Every statement under s (s included), lambda bodies included.
@@ -162,7 +216,9 @@ namespace {
 
 class Planner {
 public:
-  Planner(const PrintInput &in) : in(in), ctx(in.ctx), SM(ctx.getSourceManager()) {
+  Planner(const PrintInput &in,
+          std::map<const FunctionDecl *, std::unique_ptr<TeamFunction>> &fns)
+      : in(in), ctx(in.ctx), SM(ctx.getSourceManager()), fns(fns) {
     for (auto &k : in.model.kernels)
       kernelOf[k->blockLoops.front().loop] = k.get();
   }
@@ -196,6 +252,23 @@ public:
     return r;
   }
 
+  // The functions a call may call: its callee or, in a template, the
+  // candidates a call with dependent arguments will choose from.
+  static std::vector<const FunctionDecl *> calleesOf(const CallExpr *c) {
+    std::vector<const FunctionDecl *> callees;
+    if (const FunctionDecl *fd = c->getDirectCallee())
+      callees.push_back(fd);
+    else if (const auto *o = dyn_cast<OverloadExpr>(c->getCallee()->IgnoreParenImpCasts()))
+      for (const NamedDecl *d : o->decls()) {
+        d = d->getUnderlyingDecl();
+        if (const auto *t = dyn_cast<FunctionTemplateDecl>(d))
+          callees.push_back(t->getTemplatedDecl());
+        else if (const auto *fd = dyn_cast<FunctionDecl>(d))
+          callees.push_back(fd);
+      }
+    return callees;
+  }
+
   // The first function called under s that launches kernels.
   const FunctionDecl *launchingCall(const Stmt *s) {
     const FunctionDecl *found = nullptr;
@@ -203,27 +276,379 @@ public:
       if (found)
         return;
       std::vector<const FunctionDecl *> callees;
-      if (const auto *c = dyn_cast<CallExpr>(x)) {
-        if (const FunctionDecl *fd = c->getDirectCallee())
-          callees.push_back(fd);
-        // In a template, a call with dependent arguments names the
-        // candidates it will choose from.
-        else if (const auto *o = dyn_cast<OverloadExpr>(c->getCallee()->IgnoreParenImpCasts()))
-          for (const NamedDecl *d : o->decls()) {
-            d = d->getUnderlyingDecl();
-            if (const auto *t = dyn_cast<FunctionTemplateDecl>(d))
-              callees.push_back(t->getTemplatedDecl());
-            else if (const auto *fd = dyn_cast<FunctionDecl>(d))
-              callees.push_back(fd);
-          }
-      } else if (const auto *c = dyn_cast<CXXConstructExpr>(x)) {
+      if (const auto *c = dyn_cast<CallExpr>(x))
+        callees = calleesOf(c);
+      else if (const auto *c = dyn_cast<CXXConstructExpr>(x))
         callees.push_back(c->getConstructor());
-      }
       for (const FunctionDecl *fd : callees)
         if (!found && launches(fd))
           found = fd;
     });
     return found;
+  }
+
+  // A statement that is only a call (its value unused) of a function that
+  // launches kernels: the call a team can make together.
+  const CallExpr *callStatement(const Stmt *s) {
+    const auto *e = dyn_cast<Expr>(s);
+    const auto *c = e ? dyn_cast<CallExpr>(e->IgnoreImplicit()) : nullptr;
+    if (!c || isa<CXXOperatorCallExpr>(c) || isa<CUDAKernelCallExpr>(c))
+      return nullptr;
+    for (const FunctionDecl *fd : calleesOf(c))
+      if (launches(fd))
+        return c;
+    return nullptr;
+  }
+
+  // The function whose body has s (a lambda's call operator for a lambda's).
+  const FunctionDecl *functionOf(const Stmt *s) {
+    DynTypedNodeList ps = ctx.getParents(*s);
+    while (!ps.empty()) {
+      if (const auto *le = ps[0].get<LambdaExpr>())
+        return le->getCallOperator();
+      if (const auto *fd = ps[0].get<FunctionDecl>())
+        return fd;
+      ps = ctx.getParents(ps[0]);
+    }
+    return nullptr;
+  }
+
+  // Whether every thread of a team can make the call c (a call statement of
+  // `caller`'s body): every function it calls (in a template, in every
+  // instantiation) is a team function, and its arguments have no side
+  // effects (every thread evaluates them). Fills the functions' patterns.
+  std::string callWhyNot(const FunctionDecl *caller, const CallExpr *c,
+                         std::vector<const FunctionDecl *> &callees) {
+    std::vector<const CallExpr *> calls;
+    if (caller && caller->isDependentContext()) {
+      const FunctionTemplateDecl *t = caller->getDescribedFunctionTemplate();
+      if (!t)
+        return "the call is in a template that is not a function template";
+      for (const FunctionDecl *spec : t->specializations())
+        forEach(spec->getBody(), [&](const Stmt *x) {
+          if (const auto *cc = dyn_cast<CallExpr>(x))
+            if (cc->getBeginLoc() == c->getBeginLoc() && cc->getEndLoc() == c->getEndLoc())
+              calls.push_back(cc);
+        });
+      if (calls.empty()) // never instantiated: the candidates
+        for (const FunctionDecl *fd : calleesOf(c)) {
+          if (!launches(fd))
+            return "it may call '" + fd->getNameAsString() + "', which launches no kernels";
+          callees.push_back(patternOf(fd));
+        }
+    } else {
+      calls.push_back(c);
+    }
+    for (const CallExpr *cc : calls) {
+      const FunctionDecl *fd = cc->getDirectCallee();
+      if (!fd || !launches(fd))
+        return "an instantiation calls a function that launches no kernels there";
+      std::string why = teamWhyNot(patternOf(fd));
+      if (!why.empty())
+        return "'" + fd->getNameAsString() + "' cannot be called by a team: " + why;
+      std::vector<const Expr *> args(cc->arg_begin(), cc->arg_end());
+      if (const auto *m = dyn_cast<CXXMemberCallExpr>(cc)) {
+        args.push_back(m->getImplicitObjectArgument());
+        if (m->getMethodDecl() && m->getMethodDecl()->isVirtual())
+          return "it is a virtual call";
+      }
+      for (const Expr *a : args)
+        if (a && a->HasSideEffects(ctx, /*IncludePossibleEffects=*/true))
+          return "an argument" + at(a) +
+                 " may have side effects (or make a temporary), which every thread would "
+                 "repeat";
+      if (std::find(callees.begin(), callees.end(), patternOf(fd)) == callees.end())
+        callees.push_back(patternOf(fd));
+    }
+    for (const FunctionDecl *fd : callees) {
+      std::string why = teamWhyNot(fd);
+      if (!why.empty())
+        return "'" + fd->getNameAsString() + "' cannot be called by a team: " + why;
+    }
+    return "";
+  }
+
+  // A body's statements in order (fn: the function it is in): kernels,
+  // runs of host statements, and call statements of functions that launch
+  // kernels, which the team calls, if it can (else why not).
+  std::string split(const CompoundStmt *body, const FunctionDecl *fn,
+                    std::vector<HostRegion::Item> &items, const char *team) {
+    for (const Stmt *s : body->body()) {
+      if (auto it = kernelOf.find(s); it != kernelOf.end()) {
+        items.push_back({it->second, {}, false, {}});
+        continue;
+      }
+      if (const CallExpr *c = callStatement(s)) {
+        HostRegion::Item call;
+        call.host = {s};
+        std::string why = callWhyNot(fn, c, call.callees);
+        if (!why.empty())
+          return "it calls '" + calleesOf(c).front()->getNameAsString() + "'" + at(s) +
+                 ", which launches kernels, and " + team + " cannot call it: " + why;
+        items.push_back(call);
+        continue;
+      }
+      if (items.empty() || items.back().team())
+        items.push_back({});
+      items.back().host.push_back(s);
+    }
+    return "";
+  }
+
+  // Whether a function's kernels can be a team's work-sharing loops (key:
+  // its pattern's canonical declaration); plans it (TeamFunction).
+  std::string teamWhyNot(const FunctionDecl *key) {
+    if (auto it = fns.find(key); it != fns.end())
+      return it->second->why;
+    std::unique_ptr<TeamFunction> &t = fns[key];
+    t = std::make_unique<TeamFunction>();
+    t->why = "it calls itself, directly or not";
+    std::string why = teamPlan(*t, key);
+    t->why = why;
+    if (!why.empty())
+      t->items.clear();
+    return why;
+  }
+
+  std::string teamPlan(TeamFunction &t, const FunctionDecl *key) {
+    const FunctionDecl *def = nullptr;
+    const auto *body = dyn_cast_or_null<CompoundStmt>(key->getBody(def));
+    if (!body)
+      return "its body is not a { } block";
+    t.fd = def;
+    t.body = body;
+    t.line = line(def->getLocation());
+    if (!SM.isInMainFile(SM.getExpansionLoc(def->getLocation())))
+      return "it is defined in another file";
+    if (body->getLBracLoc().isMacroID() || body->getRBracLoc().isMacroID())
+      return "its body is written in a macro";
+    if (!def->getReturnType()->isVoidType())
+      return "it returns a value (only a function that returns void is called by a team)";
+    if (def->isVariadic())
+      return "it is variadic";
+    if (const auto *m = dyn_cast<CXXMethodDecl>(def)) {
+      if (m->isVirtual())
+        return "it is virtual";
+      if (isa<CXXConstructorDecl>(m) || isa<CXXDestructorDecl>(m))
+        return "it is a constructor or a destructor";
+      if (m->getParent()->isLambda())
+        return "it is a lambda";
+    }
+    // Each thread of the team has its own parameters: copies of scalars
+    // are alike, copies of objects would be several objects.
+    for (unsigned i = 0; i < def->getNumParams(); ++i) {
+      const ParmVarDecl *p = def->getParamDecl(i);
+      QualType ty = p->getType();
+      std::string whyParam = "its parameter '" + p->getNameAsString() +
+                             "' is passed by value and is not trivially copyable (each thread "
+                             "of the team would have an object of its own)";
+      if (p->isParameterPack())
+        return "its parameter '" + p->getNameAsString() + "' is a pack";
+      if (ty->isReferenceType() ||
+          (!ty->isDependentType() && ty.isTriviallyCopyableType(ctx)))
+        continue;
+      if (!ty->isDependentType())
+        return whyParam;
+      const FunctionTemplateDecl *ft = def->getDescribedFunctionTemplate();
+      if (!ft)
+        return whyParam;
+      for (const FunctionDecl *spec : ft->specializations())
+        if (i >= spec->getNumParams() ||
+            !spec->getParamDecl(i)->getType().isTriviallyCopyableType(ctx))
+          return whyParam;
+    }
+    if (std::string why = split(body, def, t.items, "a team"); !why.empty())
+      return why;
+    replicate(t.items);
+    for (const HostRegion::Item &i : t.items) {
+      if (i.kernel) {
+        std::string kl = std::to_string(line(i.kernel->blockLoops.front().pragma->loc));
+        if (i.kernel->scan && i.kernel->scan->reduction)
+          return "the kernel of line " + kl +
+                 " is a scan, whose two passes need a parallel region of their own";
+        for (const Reduction &r : i.kernel->reductions)
+          if (!r.isArray && r.var->hasLocalStorage() && !r.var->getType()->isReferenceType())
+            return "the kernel of line " + kl + " reduces into '" + r.var->getNameAsString() +
+                   "', a local variable (each thread of the team has its own)";
+        continue;
+      }
+      if (i.team())
+        continue;
+      for (const Stmt *s : i.host) {
+        if (const Kernel *k = kernelIn(s))
+          return "the kernel of line " + std::to_string(line(k->blockLoops.front().pragma->loc)) +
+                 " is inside a statement of its body, not a statement of its own";
+        if (const FunctionDecl *fd = launchingCall(s))
+          return "it calls '" + fd->getNameAsString() + "'" + at(s) +
+                 ", which launches kernels, inside a statement (only a call that is a "
+                 "statement of its own is made by the team)";
+        if (const Stmt *j = leaves(s, false, false))
+          return std::string("a ") + jumpName(j) + at(j) + " would leave the team's code";
+        if (mayThrow(ctx, s))
+          return "its statement" + at(s) +
+                 " may throw (an exception must not leave the team's 'omp masked' block)";
+      }
+    }
+    // Each thread has its own locals: what the host statements (one
+    // thread) declare or change, the kernels and calls (every thread) must
+    // not read.
+    std::vector<std::map<const ValueDecl *, const Stmt *>> used(t.items.size());
+    for (size_t i = 0; i < t.items.size(); ++i) {
+      if (t.items[i].kernel)
+        refs(t.items[i].kernel->blockLoops.front().loop, used[i]);
+      for (const Stmt *s : t.items[i].host)
+        refs(s, used[i]);
+    }
+    auto userOf = [&](size_t j) {
+      return t.items[j].kernel
+                 ? "the kernel of line " +
+                       std::to_string(line(t.items[j].kernel->blockLoops.front().pragma->loc))
+                 : "the statement" + at(t.items[j].host.front());
+    };
+    for (size_t i = 0; i < t.items.size(); ++i) {
+      if (t.items[i].team() || t.items[i].replicated)
+        continue;
+      for (const Stmt *s : t.items[i].host)
+        if (const auto *ds = dyn_cast<DeclStmt>(s))
+          for (const Decl *d : ds->decls())
+            for (size_t j = 0; j < t.items.size(); ++j) {
+              const auto *vd = dyn_cast<ValueDecl>(d);
+              if (j != i && (vd ? used[j].count(vd) != 0 : j > i))
+                return "it declares " +
+                       (isa<NamedDecl>(d) ? "'" + cast<NamedDecl>(d)->getNameAsString() + "'"
+                                          : std::string("a declaration")) +
+                       at(s) + ", which " + userOf(j) +
+                       " uses (it is in the host statements' 'omp masked' block)";
+            }
+    }
+    for (size_t j = 0; j < t.items.size(); ++j) {
+      if (!t.items[j].team() && !t.items[j].replicated)
+        continue;
+      for (auto &[d, use] : used[j]) {
+        const auto *v = dyn_cast<VarDecl>(d);
+        if (!v || !v->hasLocalStorage() || v->getType()->isReferenceType())
+          continue;
+        for (const HostRegion::Item &i : t.items) {
+          if (i.team() || i.replicated)
+            continue;
+          for (const Stmt *s : i.host) {
+            const Stmt *write = nullptr;
+            forEach(s, [&](const Stmt *x) {
+              const auto *r = dyn_cast<DeclRefExpr>(x);
+              if (write || !r || r->getDecl() != v)
+                return;
+              DynTypedNodeList ps = ctx.getParents(*r);
+              const auto *c = ps.empty() ? nullptr : ps[0].get<ImplicitCastExpr>();
+              if (!c || c->getCastKind() != CK_LValueToRValue)
+                write = r;
+            });
+            if (write)
+              return "its statement" + at(s) + " may change '" + v->getNameAsString() +
+                     "', which " + userOf(j) + " reads (each thread of the team has its own)";
+          }
+        }
+      }
+    }
+    // The own region's size: the first kernel's small-loop test, when only
+    // replicated declarations come before it and its bounds read none of
+    // them (the test is evaluated before the body).
+    std::set<const ValueDecl *> before;
+    for (const HostRegion::Item &i : t.items) {
+      if (i.replicated) {
+        for (const Stmt *s : i.host)
+          before.insert(cast<VarDecl>(cast<DeclStmt>(s)->getSingleDecl()));
+        continue;
+      }
+      if (!i.kernel)
+        break;
+      std::map<const ValueDecl *, const Stmt *> bounds;
+      for (const LoopInfo &li : i.kernel->blockLoops)
+        for (const Stmt *e : {(const Stmt *)li.lower, (const Stmt *)li.bound, (const Stmt *)li.step})
+          refs(e, bounds);
+      if (std::none_of(bounds.begin(), bounds.end(),
+                       [&](const auto &b) { return before.count(b.first); })) {
+        t.worth = cpuWorthTest(in, *i.kernel);
+        t.worthLine = line(i.kernel->blockLoops.front().pragma->loc);
+      }
+      break;
+    }
+    return "";
+  }
+
+  // A team function's declarations that every thread can run (each
+  // thread's locals then hold the same): a const scalar whose initializer,
+  // free of side effects, reads only parameters passed by value, such
+  // declarations before it and constants (`const int o = p * B;`), or a
+  // reference bound to a parameter's or global's member (`auto &s = ws.stack;`),
+  // which reads no memory. They become items of their own.
+  void replicate(std::vector<HostRegion::Item> &items) {
+    std::set<const VarDecl *> same; // locals every thread holds alike
+    auto readsSame = [&](const Expr *init) {
+      bool ok = !init->HasSideEffects(ctx, /*IncludePossibleEffects=*/true);
+      forEach(init, [&](const Stmt *x) {
+        const auto *r = dyn_cast<DeclRefExpr>(x);
+        if (!ok || !r)
+          return;
+        const auto *v = dyn_cast<VarDecl>(r->getDecl());
+        if (!v)
+          ok = isa<EnumConstantDecl>(r->getDecl());
+        else if (v->hasLocalStorage())
+          ok = same.count(v) || (isa<ParmVarDecl>(v) && !v->getType()->isReferenceType());
+        else
+          ok = v->getType().isConstQualified();
+      });
+      return ok;
+    };
+    auto bindsSame = [&](const Expr *init) {
+      const Expr *e = init->IgnoreParenImpCasts();
+      while (const auto *m = dyn_cast<MemberExpr>(e)) {
+        if (m->isArrow())
+          return false;
+        e = m->getBase()->IgnoreParenImpCasts();
+      }
+      const auto *r = dyn_cast<DeclRefExpr>(e);
+      const auto *v = r ? dyn_cast<VarDecl>(r->getDecl()) : nullptr;
+      return v && (!v->hasLocalStorage() || same.count(v) ||
+                   (isa<ParmVarDecl>(v) && v->getType()->isReferenceType()));
+    };
+    std::vector<HostRegion::Item> out;
+    for (HostRegion::Item &i : items) {
+      if (i.team()) {
+        out.push_back(i);
+        continue;
+      }
+      for (const Stmt *s : i.host) {
+        const auto *ds = dyn_cast<DeclStmt>(s);
+        const auto *v = ds && ds->isSingleDecl() ? dyn_cast<VarDecl>(ds->getSingleDecl()) : nullptr;
+        const Expr *init = v ? v->getInit() : nullptr;
+        QualType ty = v ? v->getType() : QualType();
+        bool rep = init && !isa<DecompositionDecl>(v) && !ty->isDependentType() &&
+                   ((ty->isReferenceType() && bindsSame(init)) ||
+                    (ty.isConstQualified() && ty->isScalarType() && readsSame(init)));
+        if (rep) {
+          same.insert(v);
+          HostRegion::Item r;
+          r.host = {s};
+          r.replicated = true;
+          out.push_back(r);
+          continue;
+        }
+        if (out.empty() || out.back().team() || out.back().replicated)
+          out.push_back({});
+        out.back().host.push_back(s);
+      }
+    }
+    items = out;
+  }
+
+  // A region's host loop (line) calls the team function (and what it calls).
+  void calledFrom(const FunctionDecl *fd, unsigned loopLine) {
+    TeamFunction &t = *fns.at(fd);
+    if (!t.calledFrom.insert(loopLine).second)
+      return;
+    for (const HostRegion::Item &i : t.items)
+      for (const FunctionDecl *c : i.callees)
+        calledFrom(c, loopLine);
   }
 
   static void refs(const Stmt *s, std::map<const ValueDecl *, const Stmt *> &out) {
@@ -283,15 +708,8 @@ public:
     const auto *cs = dyn_cast<CompoundStmt>(body);
     if (!cs)
       return "its body is not a { } block";
-    for (const Stmt *s : cs->body()) {
-      if (auto it = kernelOf.find(s); it != kernelOf.end()) {
-        h.items.push_back({it->second, {}, false});
-        continue;
-      }
-      if (h.items.empty() || h.items.back().kernel)
-        h.items.push_back({});
-      h.items.back().host.push_back(s);
-    }
+    if (std::string why = split(cs, functionOf(L), h.items, "the region's team"); !why.empty())
+      return why;
     for (const HostRegion::Item &i : h.items) {
       if (!i.kernel)
         continue;
@@ -299,15 +717,9 @@ public:
         return "the kernel of line " +
                std::to_string(line(i.kernel->blockLoops.front().pragma->loc)) +
                " is a scan, whose two passes need a parallel region of their own";
-      std::string array;
-      if (cpuPrivatizes(*i.kernel, &array))
-        return "the kernel of line " +
-               std::to_string(line(i.kernel->blockLoops.front().pragma->loc)) +
-               " gives each thread a copy of the reduction array '" + array +
-               "', which needs a parallel region of its own";
     }
     for (const HostRegion::Item &i : h.items)
-      for (const Stmt *s : i.host) {
+      for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host) {
         if (const Kernel *k = kernelIn(s))
           return "the kernel of line " + std::to_string(line(k->blockLoops.front().pragma->loc)) +
                  " is inside a statement of the loop's body, not a statement of its own";
@@ -315,11 +727,12 @@ public:
           return std::string("a ") + jumpName(j) + at(j) + " would leave the region";
       }
     for (const HostRegion::Item &i : h.items)
-      for (const Stmt *s : i.host)
+      for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host)
         if (const FunctionDecl *fd = launchingCall(s))
           return "it calls '" + fd->getNameAsString() + "'" + at(s) +
-                 ", which launches kernels: inside the region their own regions would run "
-                 "on one thread";
+                 ", which launches kernels, inside a statement: there its own regions would "
+                 "run on one thread (only a call that is a statement of the loop's body is "
+                 "made by the region's team)";
     for (const Stmt *s : head)
       if (s)
         if (const FunctionDecl *fd = launchingCall(s))
@@ -328,15 +741,20 @@ public:
     if (!why.empty())
       return why;
     for (HostRegion::Item &i : h.items)
-      for (const Stmt *s : i.host)
+      for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host)
         i.mayThrow |= mayThrow(ctx, s);
     for (const Stmt *s : head)
       h.headThrows |= mayThrow(ctx, s);
     // The first kernel's small-loop test decides the team's size for an
     // iteration (either size computes the same), evaluated before the
     // iteration: not when its bounds read a local moved out of the region,
-    // which has no value before the first iteration.
-    for (const HostRegion::Item &i : h.items)
+    // which has no value before the first iteration, nor when the body
+    // calls team functions, whose kernels' sizes it cannot see (they had
+    // tests of their own: Δ-stepping's relax_items is large where the
+    // kernel before it is small).
+    bool calls = std::any_of(h.items.begin(), h.items.end(),
+                             [](const HostRegion::Item &i) { return !i.callees.empty(); });
+    for (const HostRegion::Item &i : calls ? std::vector<HostRegion::Item>() : h.items)
       if (i.kernel) {
         std::map<const ValueDecl *, const Stmt *> bounds;
         for (const LoopInfo &li : i.kernel->blockLoops)
@@ -434,6 +852,7 @@ public:
   const PrintInput &in;
   ASTContext &ctx;
   const SourceManager &SM;
+  std::map<const FunctionDecl *, std::unique_ptr<TeamFunction>> &fns;
   std::map<const Stmt *, const Kernel *> kernelOf;
   std::map<const FunctionDecl *, bool> memo;
 };
@@ -442,17 +861,36 @@ std::string text(const Rewriter &R, ASTContext &ctx, const Stmt *s) {
   return s ? rewrittenText(R, ctx, s->getSourceRange()) : "";
 }
 
+// A team function's call statement, made by every thread of the team: the
+// function then runs its kernels as the team's work-sharing loops.
+void teamCall(Rewriter &R, ASTContext &ctx, const Stmt *s) {
+  R.InsertTextAfter(ctx.getSourceManager().getExpansionLoc(s->getBeginLoc()),
+                    "{ hy::team_call hy_call; ");
+  R.InsertTextAfter(stmtEnd(ctx, s), " }");
+}
+
 } // namespace
 
 CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
   if (in.opts.target != Target::OpenMP)
     return;
-  Planner p(in);
+  Planner p(in, functions);
+  const SourceManager &SM = in.ctx.getSourceManager();
+  // The host loops around kernels, and those whose body has a call
+  // statement of a function that launches kernels, in the file's order.
+  std::vector<std::pair<const Stmt *, const Kernel *>> around;
+  for (auto &k : in.model.kernels)
+    if (const Stmt *L = enclosingHostLoop(in.ctx, k->blockLoops.front().loop))
+      around.push_back({L, k.get()});
+  for (const Stmt *L : loopsCalling(in.ctx, [&](const CallExpr *c) {
+         return p.callStatement(c) != nullptr;
+       }))
+    around.push_back({L, nullptr});
+  std::stable_sort(around.begin(), around.end(), [&](const auto &a, const auto &b) {
+    return SM.isBeforeInTranslationUnit(a.first->getBeginLoc(), b.first->getBeginLoc());
+  });
   std::map<const Stmt *, HostRegion *> byLoop;
-  for (auto &k : in.model.kernels) {
-    const Stmt *L = enclosingHostLoop(in.ctx, k->blockLoops.front().loop);
-    if (!L)
-      continue;
+  for (auto &[L, k] : around) {
     HostRegion *&h = byLoop[L];
     if (!h) {
       loops.push_back(std::make_unique<HostRegion>());
@@ -470,6 +908,17 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
           for (size_t i = 0; i < h->hoisted.size(); ++i)
             what += (i ? ", " : "") + h->hoisted[i]->getNameAsString();
         }
+        bool calls = false;
+        for (const HostRegion::Item &i : h->items)
+          for (const FunctionDecl *fd : i.callees) {
+            p.calledFrom(fd, h->line);
+            calls = true;
+            what += "; every thread of the team calls '" + fd->getNameAsString() + "'" +
+                    p.at(i.host.front()) + ", whose kernels run as the team's work-sharing loops";
+          }
+        if (calls)
+          what += "; every iteration runs on the whole team (the sizes of the called "
+                  "functions' kernels are not known before it)";
         if (!h->worth.empty())
           what += "; a run of iterations in which the kernel of line " +
                   std::to_string(h->worthLine) +
@@ -482,15 +931,48 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
       }
       remark(in, in.ctx.getSourceManager().getExpansionLoc(L->getBeginLoc()), what);
     }
-    of[k.get()] = h;
+    if (k)
+      of[k] = h;
+  }
+  // The team functions the regions call, each once, in the order of the file.
+  std::vector<const TeamFunction *> called;
+  for (auto &[fd, t] : functions)
+    if (t->why.empty() && !t->calledFrom.empty())
+      called.push_back(t.get());
+  std::sort(called.begin(), called.end(), [&](const TeamFunction *a, const TeamFunction *b) {
+    return SM.isBeforeInTranslationUnit(a->fd->getLocation(), b->fd->getLocation());
+  });
+  for (const TeamFunction *t : called) {
+    std::string lines;
+    for (unsigned l : t->calledFrom)
+      lines += (lines.empty() ? "" : ", ") + std::to_string(l);
+    std::string what =
+        "function called by the team of the host loop's region of line " + lines +
+        ": there its kernels run as the team's work-sharing loops ('omp for'), its host "
+        "statements on one thread ('omp masked') with a barrier after them; called anywhere "
+        "else, it is one parallel region of its own";
+    if (!t->worth.empty())
+      what += " (on one thread when the kernel of line " + std::to_string(t->worthLine) +
+              " is small: its small-loop test)";
+    remark(in, SM.getExpansionLoc(t->fd->getLocation()), what);
+    for (const HostRegion::Item &i : t->items)
+      if (i.kernel)
+        fnOf[i.kernel] = t;
   }
 }
 
 CpuRegions::~CpuRegions() = default;
 
 unsigned CpuRegions::regionLine(const Kernel &k) const {
+  if (auto f = fnOf.find(&k); f != fnOf.end())
+    return f->second->line;
   auto it = of.find(&k);
   return it != of.end() && it->second->why.empty() ? it->second->line : 0;
+}
+
+std::string CpuRegions::teamFunction(const Kernel &k) const {
+  auto f = fnOf.find(&k);
+  return f != fnOf.end() ? f->second->fd->getNameAsString() : "";
 }
 
 unsigned CpuRegions::hostLoopLine(const Kernel &k, std::string &why) const {
@@ -572,7 +1054,7 @@ void CpuRegions::rewrite(Rewriter &R) const {
     const std::string barrier = " } _Pragma(\"omp barrier\") if (!hy_stay) break;";
     // A body that starts with a kernel needs none of it in the region's
     // first iteration (every thread knows that, and skips the barrier).
-    if (h.items.front().kernel)
+    if (h.items.front().team())
       top = "if (hy_again) { " + top + barrier + " }";
     R.InsertTextAfter(body->getLBracLoc().getLocWithOffset(1), " " + top);
     // Host statements on the masked thread (no barrier of their own: one
@@ -583,6 +1065,10 @@ void CpuRegions::rewrite(Rewriter &R) const {
       const HostRegion::Item &i = h.items[n];
       if (i.kernel)
         continue;
+      if (i.team()) { // a team function's call, by every thread
+        teamCall(R, ctx, i.host.front());
+        continue;
+      }
       bool throws = guarded && i.mayThrow;
       SourceLocation first = SM.getExpansionLoc(i.host.front()->getBeginLoc());
       SourceLocation end = stmtEnd(ctx, i.host.back());
@@ -602,6 +1088,34 @@ void CpuRegions::rewrite(Rewriter &R) const {
     }
     R.InsertTextAfter(body->getRBracLoc().getLocWithOffset(1),
                       std::string(" }") + (guarded ? " hy_err.rethrow();" : "") + " }");
+  }
+  // Team functions: the body becomes a lambda that the calling team runs,
+  // or, called anywhere else, a region of its own:
+  //   { const bool hy_in_team = hy::team_call::take(); auto hy_body = [&] {
+  //       <kernel: 'omp for'> _Pragma("omp masked") { <host statements> }
+  //       _Pragma("omp barrier") { hy::team_call hy_call; <call>; } ... };
+  //     if (hy_in_team) hy_body(); else { _Pragma("omp parallel if(...)") hy_body(); } }
+  for (const auto &[key, tp] : functions) {
+    const TeamFunction &t = *tp;
+    if (!t.why.empty() || t.calledFrom.empty())
+      continue;
+    R.InsertTextAfter(t.body->getLBracLoc().getLocWithOffset(1),
+                      " const bool hy_in_team = hy::team_call::take(); auto hy_body = [&] {");
+    for (const HostRegion::Item &i : t.items) {
+      if (i.kernel || i.replicated)
+        continue;
+      if (i.team()) {
+        teamCall(R, ctx, i.host.front());
+        continue;
+      }
+      R.InsertTextAfter(SM.getExpansionLoc(i.host.front()->getBeginLoc()),
+                        "_Pragma(\"omp masked\") { ");
+      R.InsertTextAfter(stmtEnd(ctx, i.host.back()), " } _Pragma(\"omp barrier\")");
+    }
+    R.InsertTextBefore(t.body->getRBracLoc(),
+                       "}; if (hy_in_team) hy_body(); else { _Pragma(\"omp parallel" +
+                           (t.worth.empty() ? "" : " if(" + t.worth + ")") +
+                           "\") hy_body(); } ");
   }
 }
 

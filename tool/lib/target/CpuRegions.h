@@ -3,8 +3,11 @@
 // region, its kernels work-sharing loops (`omp for`, CpuKernel.cpp asks
 // here whether a kernel is in one) and its host statements and condition
 // run by one thread (`omp masked`), instead of a fork and a join per kernel
-// per iteration. Where a host loop cannot be one region, why is recorded
-// for the report.
+// per iteration. A call in such a loop of a function that launches kernels
+// is made by every thread of the team: the function's kernels become the
+// team's work-sharing loops too (a *team function*, called elsewhere one
+// region of its own). Where a host loop cannot be one region, why is
+// recorded for the report.
 #pragma once
 
 #include "hy/Model.h"
@@ -17,11 +20,9 @@
 
 namespace hy {
 
-struct HostRegion; // one host loop around kernels (CpuRegions.cpp)
+struct HostRegion;   // one host loop around kernels (CpuRegions.cpp)
+struct TeamFunction; // a function a region's team calls (CpuRegions.cpp)
 
-/// Whether the OpenMP target gives the kernel per-thread copies of an
-/// array reduction (hy::privatize; CpuKernel.cpp), and of which array.
-bool cpuPrivatizes(const Kernel &k, std::string *array);
 /// The kernel's small-loop test (`hy::omp_worth(...)`, CpuKernel.cpp), or
 /// "" when it has none.
 std::string cpuWorthTest(const PrintInput &in, const Kernel &k);
@@ -35,8 +36,10 @@ public:
   ~CpuRegions();
 
   /// The line of the host loop whose region the kernel is a work-sharing
-  /// loop of, or 0.
+  /// loop of (for a team function's kernel, the function's line), or 0.
   unsigned regionLine(const Kernel &k) const;
+  /// For a team function's kernel: the function's name (else "").
+  std::string teamFunction(const Kernel &k) const;
   /// For a kernel inside a host loop that is not one region: the loop's
   /// line and why not (line 0 when the kernel is in no host loop).
   unsigned hostLoopLine(const Kernel &k, std::string &why) const;
@@ -49,6 +52,8 @@ private:
   const PrintInput &in;
   std::vector<std::unique_ptr<HostRegion>> loops;
   std::map<const Kernel *, const HostRegion *> of;
+  std::map<const clang::FunctionDecl *, std::unique_ptr<TeamFunction>> functions;
+  std::map<const Kernel *, const TeamFunction *> fnOf;
 };
 
 } // namespace hy
