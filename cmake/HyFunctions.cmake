@@ -134,8 +134,14 @@ function(_hy_translate tgt variant dir files flags)
     if(variant STREQUAL "cuda")
       # nvcc gets the C++ standard too unless the target sets a CUDA one (a
       # -std= compile option is not seen here: CMake forbids a source's
-      # options to read its target's).
+      # options to read its target's), or the standard is nvcc's own default
+      # (CMAKE_CUDA_STANDARD_COMPUTED_DEFAULT, 17 for nvcc 12 and 13): then
+      # nvcc needs no flag, and CMake may add its own -std=c++17 already
+      # (CMP0128 OLD), which ours would repeat.
       set(cuda_std_set "$<OR:$<BOOL:${P}CUDA_STANDARD>>,$<BOOL:$<FILTER:${P}COMPILE_FEATURES>,INCLUDE,^cuda_std_>>>")
+      if(CMAKE_CUDA_STANDARD_COMPUTED_DEFAULT)
+        set(cuda_std_set "$<OR:${cuda_std_set},$<STREQUAL:${std},${CMAKE_CUDA_STANDARD_COMPUTED_DEFAULT}>>")
+      endif()
       list(APPEND opts --expt-relaxed-constexpr -Xcompiler=-fopenmp -Xcompiler=-iquote${srcdir}
            "$<$<NOT:${cuda_std_set}>:-std=c++$<IF:$<STREQUAL:${std},26>,2c,${std}>>")
     else()

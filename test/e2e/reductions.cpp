@@ -1,6 +1,7 @@
 // e2e: scalar reductions of int, long long, float and double with every
 // operator, reductions over block loops, over thread loops and both, and
-// array-element reductions (min on int, + on double) -> atomics, and a host
+// array-element reductions (min on int, + on double, increments ++ and -- on
+// int and unsigned) -> atomics, and a host
 // loop that launches a kernel until an array-element flag stays 0.
 #include <hy/hy.hpp>
 #include <cstdlib>
@@ -194,6 +195,32 @@ int main(int argc, char **argv) {
   for (int k = 0; k < keys; ++k) {
     std::printf("key %d first %d hist %.1f\n", k, first(k), hist(k));
     hs = hs * 13 + static_cast<unsigned long long>(first(k) + static_cast<long long>(hist(k)));
+  }
+  // Increments of array-element reductions (count(k)++, --count(k); an
+  // unsigned one counting down): += 1 and += -1 on every target.
+  hy::array<int, 1> count(keys);
+  hy::array<unsigned, 1> left(keys);
+  count.fill(0);
+  left.fill(100000u);
+#pragma hy parallel for reduction(+ : count, left)
+  for (int i = 0; i < n; ++i) {
+    int k = (a(i) + 1000) % keys;
+    count(k)++;
+    if (a(i) % 3 == 0)
+      --count((k + 1) % keys);
+    left(k)--;
+  }
+  for (int k = 0; k < keys; ++k) {
+    int c = 0;
+    unsigned l = 100000u;
+    for (int i = 0; i < n; ++i) {
+      int j = (a(i) + 1000) % keys;
+      c += j == k;
+      c -= a(i) % 3 == 0 && (j + 1) % keys == k;
+      l -= j == k;
+    }
+    expect(count(k) == c && left(k) == l, "array-element increments");
+    std::printf("key %d count %d left %u\n", k, count(k), left(k));
   }
   hy::array<int, 1> dist(200), next_dist(200), flag(1);
   for (int i = 0; i < 200; ++i)

@@ -77,6 +77,50 @@ static bool compilerFlag(StringRef a) {
   return a == "-w" || a == "-pedantic" || a == "-c";
 }
 
+// An option before '--' that hyc does not have: cl would suggest its
+// nearest option however far it is (--frob -> -o). The error suggests one
+// only when it is a likely misspelling (at most a third of the name's
+// letters differ), with the value given (--taget=cuda -> --target=cuda).
+// "" when `a` is an option of hyc or not an option. `takesValue` says that
+// the next argument is the option's value.
+static std::string unknownOption(StringRef a, bool &takesValue) {
+  takesValue = false;
+  if (!a.starts_with("-") || a == "-" || a == "--")
+    return "";
+  StringRef name = a.ltrim('-'), value;
+  std::tie(name, value) = name.split('=');
+  bool hasValue = a.contains('=');
+  StringMap<cl::Option *> &opts = cl::getRegisteredOptions();
+  if (auto it = opts.find(name); it != opts.end()) {
+    cl::Option *o = it->second;
+    takesValue = !hasValue && o->getValueExpectedFlag() == cl::ValueRequired;
+    return "";
+  }
+  std::string best;
+  unsigned bestDistance = ~0u;
+  for (auto &[key, o] : opts) {
+    bool mine = key == "help" || key == "version";
+    for (cl::OptionCategory *c : o->Categories)
+      mine |= c == &Cat;
+    if (!mine || o->getOptionHiddenFlag() != cl::NotHidden)
+      continue;
+    unsigned d = name.edit_distance(key, /*AllowReplacements=*/true);
+    if (d < bestDistance)
+      best = key.str(), bestDistance = d;
+  }
+  std::string msg = "unknown option '" + a.str() + "'";
+  if (!best.empty() && bestDistance <= std::max<size_t>(1, std::max(name.size(), best.size()) / 3)) {
+    std::string dashes = best.size() == 1 || best == "MD" || best == "MF" || best == "MT" ||
+                                 best == "Rhy"
+                             ? "-"
+                             : "--";
+    msg += "; did you mean '" + dashes + best + (hasValue ? "=" + value.str() : "") + "'?";
+  } else {
+    msg += " ('hyc --help' lists hyc's options; compiler arguments go after '--')";
+  }
+  return msg;
+}
+
 // --cuda-arch: one architecture ("sm_86", "86") or a list as CMake's
 // CUDA_ARCHITECTURES gives it ("80-real,90", "80;90"): the one with the
 // least shared memory, whose budget holds for all. "native", "all",
@@ -159,10 +203,18 @@ int main(int argc, const char **argv) {
              << argv[i] << ")\n";
       return 2;
     }
-    if (!std::strncmp(argv[i], "-W", 2))
+    if (!std::strncmp(argv[i], "-W", 2)) {
       warnings.push_back(argv[i] + 2);
-    else
-      mine.push_back(argv[i]);
+      continue;
+    }
+    bool takesValue = false;
+    if (std::string e = unknownOption(argv[i], takesValue); !e.empty()) {
+      errs() << "hyc: error: " << e << "\n";
+      return 2;
+    }
+    mine.push_back(argv[i]);
+    if (takesValue && i + 1 < own)
+      mine.push_back(argv[++i]);
   }
   if (!cl::ParseCommandLineOptions(static_cast<int>(mine.size()), mine.data(), kOverview, &errs()))
     return 2;
@@ -233,6 +285,10 @@ int main(int argc, const char **argv) {
   }
   hy::TranslateResult r = hy::translateFile(*db, input, opts);
   if (!r.ok) {
+    // A build translates each source once per target: this line says which
+    // run the errors above came from.
+    errs() << "hyc: '" << input << "' not translated for --target=" << TargetOpt
+           << " (errors above)\n";
     hy::removeOutputs(input, outputs);
     return 1;
   }

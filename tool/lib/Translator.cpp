@@ -200,6 +200,7 @@ public:
     Preprocessor &PP = CI.getPreprocessor();
     installPragmaHandler(PP, table);
     installConditionalRecorder(PP, table);
+    installTranslatedInputCheck(PP);
     PP.setPredefines(PP.getPredefines() + probeDeclarations());
     DiagnosticsEngine &DE = CI.getDiagnostics();
     DiagnosticConsumer *next = DE.getClient();
@@ -294,6 +295,7 @@ TranslateResult translateFile(const tooling::CompilationDatabase &db,
   TranslateOptions opts = given;
   WarningPolicyScope scope(opts.warnings);
   tooling::ClangTool tool(db, {file});
+  tool.setPrintErrorMessage(false); // the driver says what failed, and for which target
   tool.appendArgumentsAdjuster(takeHyWarnings(opts.warnings));
   auto extra = defaultArgs();
   tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(

@@ -75,7 +75,7 @@ void reductions(hy::array<double, 1> &a, hy::array<double, 1> &h, int n) {
 #pragma hy parallel for reduction(+ : h)
   for (int i = 0; i < n; ++i) {
     h(i % 4) += a(i);
-// CHECK: [[@LINE+1]]:5: error: 'h' is an array reduction variable of operator '+'; update its elements only as h(...) += e or h(...) = h(...) + e or hy::fetch_add(h(...), e)
+// CHECK: [[@LINE+1]]:5: error: 'h' is an array reduction variable of operator '+'; update its elements only as h(...) += e or h(...) = h(...) + e or h(...)++ or h(...)-- (as statements) or hy::fetch_add(h(...), e)
     h(0) = a(i);
   }
 #pragma hy parallel for

@@ -35,7 +35,7 @@ void privatizedReads(const hy::array<int, 1> &key, hy::array<int, 1> &hist, int 
 #pragma hy parallel for into(threads)
     for (int t = 0; t < 256; ++t) {
       hist(key(b * 256 + t) & 255) += 1;
-// CHECK: [[@LINE+1]]:11: error: 'hist' is an array reduction variable and is fetched here, so its tile starts from the operator's identity and is combined into 'hist' at the end (other blocks update 'hist' at the same time); the statement may only update it (hist(...) += e or hist(...) = hist(...) + e or hy::fetch_add(hist(...), e)), but it reads it here
+// CHECK: [[@LINE+1]]:11: error: 'hist' is an array reduction variable and is fetched here, so its tile starts from the operator's identity and is combined into 'hist' at the end (other blocks update 'hist' at the same time); the statement may only update it (hist(...) += e or hist(...) = hist(...) + e or hist(...)++ or hist(...)-- (as statements) or hy::fetch_add(hist(...), e)), but it reads it here
       if (hist(t) > 3)
         hist(t) += 1;
     }

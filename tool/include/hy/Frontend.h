@@ -38,6 +38,12 @@ struct Attachment {
 bool attachPragmas(clang::ASTContext &ctx, const PragmaTable &table,
                    Attachment &out);
 
+/// The macro every translation defines (to 1) on its second line.
+extern const char *const kTranslatedMacro;
+/// Makes a main file that defines it (hyc's own output given back to it) a
+/// fatal error (frontend/TranslatedInput.cpp).
+void installTranslatedInputCheck(clang::Preprocessor &PP);
+
 /// Records the main file's preprocessor conditionals into `table`.
 void installConditionalRecorder(clang::Preprocessor &PP, PragmaTable &table);
 /// Reports an #if ... #endif group that one annotated loop cuts in two (hyc

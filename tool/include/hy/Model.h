@@ -127,7 +127,8 @@ struct Node {
 struct ArrayUpdate {
   const clang::Expr *assign = nullptr; // the whole assignment (or the call)
   const clang::Expr *target = nullptr; // A(i, j)
-  const clang::Expr *value = nullptr;  // e
+  const clang::Expr *value = nullptr;  // e; null for A(i)++ and A(i)-- (valueText)
+  std::string valueText;               // "1" or "-1" when value is null
   ReductionOp op;
   bool fetchCall = false; // hy::fetch_<op>(A(i, j), e): not rewritten
 };

@@ -1,9 +1,11 @@
 // Checker, reductions and writes: reduction clauses resolved to variables
 // and typed, scalars declared outside a parallel loop written only as its
 // reductions, and updates of array-reduction elements in a form that maps
-// to an atomic (a = a OP v, a OP= v, a = min/max(a, v)).
+// to an atomic (a = a OP v, a OP= v, a = min/max(a, v), and a++ / a-- for
+// '+').
 #include "Checker.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 
 namespace hy::checks {
 
@@ -232,6 +234,29 @@ bool Checker::hasThreadNests(const Node *n) {
   return false;
 }
 
+// The name of the member function when the write is a call that appends
+// to or grows its object (push_back, emplace_back, insert, ...), else "".
+std::string Checker::growingCall(const Access &a) {
+  if (!a.member)
+    return "";
+  const auto *me = dyn_cast<MemberExpr>(a.member->getCallee()->IgnoreParens());
+  if (!me)
+    return "";
+  std::string name = me->getMemberNameInfo().getAsString();
+  for (const char *g : {"push_back", "emplace_back", "push_front", "emplace_front", "push",
+                        "emplace", "insert", "append_range", "insert_range", "resize"})
+    if (name == g)
+      return name;
+  return "";
+}
+
+// The variable whose member a growing call is (v of v.push_back(x)).
+const VarDecl *Checker::growingVar(const CXXMemberCallExpr *call) {
+  if (const auto *dre = dyn_cast<DeclRefExpr>(call->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(dre->getDecl());
+  return nullptr;
+}
+
 bool Checker::isPush(const Access &a) {
   return a.push && classifyArray(a.var->getType()).kind == ArrayKind::Worklist;
 }
@@ -241,7 +266,19 @@ void Checker::writeError(const Access &a) {
     return;
   if (!reportedWrite.insert(a.expr).second)
     return;
-  report(DE, a.expr->getBeginLoc(), Diag::WriteToOuterScalar) << a.var->getName();
+  // Appending to a container (v.push_back(x)): a reduction does not fit,
+  // a worklist does. Other uses of it in the call's arguments
+  // (v.insert(v.end(), x)) are that one error.
+  const SourceManager &SM = ctx.getSourceManager();
+  for (const CXXMemberCallExpr *g : grown)
+    if (a.var == growingVar(g) && !SM.isBeforeInTranslationUnit(a.expr->getBeginLoc(), g->getBeginLoc()) &&
+        !SM.isBeforeInTranslationUnit(g->getEndLoc(), a.expr->getBeginLoc()))
+      return;
+  if (std::string grow = growingCall(a); !grow.empty()) {
+    grown.push_back(a.member);
+    report(DE, a.expr->getBeginLoc(), Diag::AppendInKernel) << a.var->getName() << grow;
+  } else
+    report(DE, a.expr->getBeginLoc(), Diag::WriteToOuterScalar) << a.var->getName();
   report(DE, a.var->getLocation(), Diag::NoteDeclaredHere) << a.var->getName();
   fail();
 }
@@ -322,7 +359,22 @@ static std::string updateForms(const std::string &x, ReductionOp op) {
                   : op == ReductionOp::BitXor ? "xor"
                                               : "";
   return x + " " + o + "= e or " + x + " = " + x + " " + o + " e" +
+         (op == ReductionOp::Add ? " or " + x + "++ or " + x + "-- (as statements)" : "") +
          (f.empty() ? "" : " or hy::fetch_" + f + "(" + x + ", e)");
+}
+
+// Is `e` a statement of its own (its value unused)?
+bool Checker::resultUnused(const Expr *e) {
+  for (const DynTypedNode &p : ctx.getParents(*e)) {
+    if (const auto *pe = p.get<Expr>()) {
+      if (const auto *c = dyn_cast<CastExpr>(pe); c && c->getCastKind() == CK_ToVoid)
+        continue;
+      if (const auto *paren = dyn_cast<ParenExpr>(pe))
+        return resultUnused(paren);
+      return false;
+    }
+  }
+  return true;
 }
 
 std::string Checker::allowedUpdates(const VarDecl *v) const {
@@ -417,6 +469,36 @@ void Checker::checkArrayUpdates(const Stmt *region) {
         walk(u.value);
         std::vector<Access> lhs;
         collectAccesses(u.target, lhs);
+        for (const Expr *i : lhs.front().indices)
+          walk(i);
+        return;
+      }
+    }
+    // A(i)++, ++A(i), A(i)--, --A(i) as a statement of their own: A(i) += 1
+    // or A(i) += -1 for a '+' reduction (their value, the element's before
+    // or after this update alone, is not the serial one).
+    if (const auto *uo = dyn_cast<UnaryOperator>(s); uo && uo->isIncrementDecrementOp()) {
+      std::vector<Access> lhs;
+      collectAccesses(uo->getSubExpr(), lhs);
+      const Expr *target = uo->getSubExpr()->IgnoreParenImpCasts();
+      if (!lhs.empty() && lhs.front().element && arrays.count(lhs.front().var) &&
+          lhs.front().elementExpr == target && blockReduction(lhs.front().var)->op == ReductionOp::Add &&
+          resultUnused(uo)) {
+        if (uo->getBeginLoc().isMacroID() || uo->getEndLoc().isMacroID()) {
+          report(DE, ctx.getSourceManager().getExpansionLoc(uo->getBeginLoc()),
+                 Diag::ReductionUpdateInMacro)
+              << lhs.front().var->getName();
+          fail();
+          matchedTargets.insert(target);
+          return;
+        }
+        ArrayUpdate u;
+        u.assign = uo;
+        u.target = target;
+        u.op = ReductionOp::Add;
+        u.valueText = uo->isIncrementOp() ? "1" : "-1";
+        k.arrayUpdates.push_back(u);
+        matchedTargets.insert(target);
         for (const Expr *i : lhs.front().indices)
           walk(i);
         return;

@@ -75,6 +75,9 @@ private:
   /// `q.push(v)` on a hy::worklist: the one write of shared data that needs
   /// no clause.
   static bool isPush(const Access &a);
+  bool resultUnused(const Expr *e);
+  static std::string growingCall(const Access &a);
+  static const VarDecl *growingVar(const CXXMemberCallExpr *call);
   static bool hasThreadNests(const Node *n);
   /// The variables a thread nest declares, its loop indices included.
   static std::set<const VarDecl *> nestLocals(const Node *nest);
@@ -140,6 +143,7 @@ private:
   std::set<const VarDecl *> rejectedReduction; // a reduction clause named it, with an error
   std::set<const VarDecl *> reportedCapture;   // the kernel may not take it (reported)
   std::set<const Expr *> reportedWrite;
+  std::vector<const CXXMemberCallExpr *> grown; // growing calls reported (AppendInKernel)
   bool ok = true;
 };
 

@@ -81,7 +81,9 @@ DiagnosticBuilder report(DiagnosticsEngine &DE, SourceLocation loc, Diag d) {
     bool asError = policy->errors.count(flag) ||
                    ((policy->allErrors || DE.getWarningsAsErrors()) &&
                     !policy->notErrors.count(flag));
-    if (policy->disabled.count(flag))
+    // -w (clang's, among the compiler flags) silences every warning, also
+    // one -Werror makes an error, as it does clang's own.
+    if (policy->disabled.count(flag) || DE.getIgnoreAllWarnings())
       level = DiagnosticIDs::Ignored;
     else if (asError) {
       level = DiagnosticIDs::Error;
@@ -90,6 +92,8 @@ DiagnosticBuilder report(DiagnosticsEngine &DE, SourceLocation loc, Diag d) {
       text += " [-W" + flag + "]";
     }
   }
+  if (level == DiagnosticIDs::Warning && DE.getIgnoreAllWarnings())
+    level = DiagnosticIDs::Ignored;
   unsigned id = DE.getDiagnosticIDs()->getCustomDiagID(level, text);
   return DE.Report(loc, id);
 }

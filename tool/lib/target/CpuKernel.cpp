@@ -516,7 +516,7 @@ struct CpuKernel {
       if (u.fetchCall)
         continue;
       std::string target = rewrittenText(R, ctx, u.target->getSourceRange());
-      std::string value = rewrittenText(R, ctx, u.value->getSourceRange());
+      std::string value = u.value ? rewrittenText(R, ctx, u.value->getSourceRange()) : u.valueText;
       std::vector<Access> acc;
       collectAccesses(u.target, acc);
       const VarDecl *v = acc.empty() ? nullptr : acc.front().var;

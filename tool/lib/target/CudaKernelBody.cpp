@@ -55,7 +55,8 @@ void KernelPrinter::rewriteBody() {
     std::string target = targetText[u.target];
     if (target.empty())
       target = R.getRewrittenText(SM.getExpansionRange(u.target->getSourceRange()));
-    std::string value = R.getRewrittenText(SM.getExpansionRange(u.value->getSourceRange()));
+    std::string value = u.value ? R.getRewrittenText(SM.getExpansionRange(u.value->getSourceRange()))
+                                : u.valueText;
     replace(SM.getExpansionRange(u.assign->getSourceRange()),
             std::string("hy::cuda::atomic_") + atomicName(u.op) + "(&(" + target + "), " +
                 value + ")");

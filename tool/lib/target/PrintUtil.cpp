@@ -2,6 +2,7 @@
 // pragma lines, #line directives, trip counts and type names.
 #include "PrintUtil.h"
 #include "hy/Analysis.h"
+#include "hy/Frontend.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
 
@@ -102,6 +103,10 @@ std::string cString(const std::string &s) {
     r += c;
   }
   return r + "\"";
+}
+
+std::string translatedMarker(const PrintInput &) {
+  return std::string("#define ") + kTranslatedMacro + " 1\n";
 }
 
 std::string lineDirective(const PrintInput &in, SourceLocation loc) {

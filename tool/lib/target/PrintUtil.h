@@ -113,4 +113,8 @@ std::string typeText(clang::ASTContext &ctx, clang::QualType t);
 /// Escapes a string for a C string literal.
 std::string cString(const std::string &s);
 
+/// The output's second line: `#define HY_TRANSLATED_BY_HYC 1`, by
+/// which hyc refuses its output as input (frontend/TranslatedInput.cpp).
+std::string translatedMarker(const PrintInput &in);
+
 } // namespace hy
