@@ -13,11 +13,5 @@ case "$src" in
   "$hyc" --target=cuda "$src" -o "$out.cu" -- -std=c++17
   src=$out.cu ;;
 esac
-# -Wno-unknown-pragmas, for now: the _Pragma("unroll") hyc puts before small
-# loops in kernels (target/CudaKernelThreads.cpp) and HY_UNROLL under nvcc
-# (hy/config.hpp) reach g++ in nvcc's host pass, which does not know them
-# (samples/floyd_warshall: 'ignoring #pragma unroll'). The fix is a
-# device-only spelling (under __CUDA_ARCH__); until then this flag. Every
-# other warning is an error.
 exec "$nvcc" -std=c++17 --expt-relaxed-constexpr -Xcompiler -fopenmp \
-  -Werror all-warnings -Xcompiler -Wall,-Werror,-Wno-unknown-pragmas "$@" -c "$src" -o "$out"
+  -Werror all-warnings -Xcompiler -Wall,-Werror "$@" -c "$src" -o "$out"

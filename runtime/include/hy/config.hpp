@@ -15,10 +15,15 @@
 // HY_UNROLL before a loop with a small constant trip count unrolls it
 // completely: the CPU printers put it on the small loops inside SIMD-lane
 // loops (GCC unrolls them only at -O3 otherwise, and the lanes then run
-// slower than the threads in order). nvcc and clang spell it `unroll`.
+// slower than the threads in order). nvcc's device pass and clang spell it
+// `unroll`, g++ `GCC unroll`. nvcc's host pass (the CUDA build's CPU
+// fallback) takes neither without a warning (its front end does not know
+// `GCC unroll`, the g++ behind it does not know `unroll`): nothing there.
 #ifndef HY_UNROLL
-#if defined(__CUDACC__) || defined(__clang__)
+#if defined(__CUDA_ARCH__) || defined(__clang__)
 #define HY_UNROLL _Pragma("unroll 16")
+#elif defined(__CUDACC__)
+#define HY_UNROLL
 #elif defined(__GNUC__)
 #define HY_UNROLL _Pragma("GCC unroll 16")
 #else
