@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <numeric>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -63,7 +64,9 @@ class cli : public g::sample_cli {
             [&o](const std::vector<std::string> &v) { o.sources = v[0]; });
     add_string("algorithm", "NAME",
                "shi | jia | sriram (seed 003's designs) | batched (frontier queues over "
-               "batches of sources) | auto (default: by graph shape and memory)",
+               "batches of sources) | auto (default: the design that is fastest on a probe of "
+               "the sources, measured; a model of graph shape and memory when the probes would "
+               "cost more than a quarter of the run)",
                o.algorithm);
     add_string("direction", "MODE",
                "the batched design's BFS levels: push (the frontier walks its arcs), pull "
@@ -196,6 +199,72 @@ int estimateLevels(const g::csr<W> &c) {
   return 1 + *std::max_element(lv.begin(), lv.end());
 }
 
+// --algorithm auto by measurement: every design that fits runs a probe of
+// the first sources twice (a warm-up, then timed) into a scratch vector,
+// and the fastest per source is chosen. The multi-source designs' probe is
+// one batch of the batched design (at least 8 sources), so that each runs
+// with the parallelism it has on the whole run; Shi's is 4 sources. On an
+// idle 2-CPU machine (BA n = 3000, m = 5) probes of 8 sources gave every
+// design's per-source time within 10 % of a run over all sources (Shi's
+// within 1.5x). Returns false (the model decides) when the probes would be
+// more than a quarter of the run's work, or with several zones (each would
+// measure alone, and the zones could choose differently).
+template <class W>
+bool measureDesign(const g::csr<W> &c, const hy::array<W, 1> &w, const options &o, const bc::shape &s,
+                   const bc::source_set &sources, const bc::budget &avail, bool gpu,
+                   bc::direction dir, bc::design &best, std::string &why) {
+  const long long k = static_cast<long long>(sources.list.size());
+  const long long batch = std::max(1LL, bc::choose_batch(s, k, o.batch, avail, gpu, cpuThreads()));
+  const long long probe = std::min(k, std::max(8LL, batch));
+  struct candidate {
+    bc::design d;
+    long long probe;
+  };
+  std::vector<candidate> fit;
+  for (bc::design d : {bc::design::shi, bc::design::jia, bc::design::sriram, bc::design::batched}) {
+    const long long rows = d == bc::design::shi ? 1 : d == bc::design::batched ? batch : k;
+    if (bc::memory_need(d, s, rows).bytes <= avail.bytes)
+      fit.push_back({d, d == bc::design::shi ? std::min(k, 4LL) : probe});
+  }
+  long long probes = 0;
+  for (const candidate &x : fit)
+    probes += 2 * x.probe;
+  if (fit.size() < 2 || 4 * probes > k || hy::zones::init().size > 1)
+    return false;
+  if (c.directed)
+    dir.mode = bc::direction::push; // pulls read in-arcs: undirected graphs only
+  dir.trace = false;
+  std::ostringstream text;
+  text << "measured, ms per source (sources probed):";
+  double bestTime = -1;
+  for (const candidate &x : fit) {
+    const bc::graph kg = kernelGraph(c, x.d);
+    bc::workspace ws;
+    const long long rows = x.d == bc::design::shi ? 1 : x.d == bc::design::batched ? std::min(batch, x.probe) : x.probe;
+    bc::prepare(ws, x.d, c.n, static_cast<int>(rows), s.weightBytes, s.heavy32, s.heavy1024);
+    hy::array<double, 1> scratch(c.n);
+    bc::run_info info;
+    double seconds = 0;
+    for (int round = 0; round < 2; ++round) {
+      const double t0 = g::now_seconds();
+      bc::run_sources(x.d, kg, w, o.weighted, sources.list.data(), static_cast<int>(x.probe), o.endpoints,
+                      dir, ws, scratch, info);
+      (void)scratch(0); // on the host: a GPU's work is done
+      seconds = g::now_seconds() - t0;
+    }
+    const double perSource = seconds / static_cast<double>(x.probe);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, " %s %.3g (%lld)", bc::name(x.d), perSource * 1e3, x.probe);
+    text << buf;
+    if (bestTime < 0 || perSource < bestTime) {
+      bestTime = perSource;
+      best = x.d;
+    }
+  }
+  why = text.str();
+  return true;
+}
+
 template <class W>
 int run(const options &o) {
   // Every zone (MPI rank, bc_zones.cpp) runs this driver on the same graph
@@ -227,22 +296,6 @@ int run(const options &o) {
               o.weighted ? ", weighted" : "", k, sources.sampled ? " (a sample)" : "");
   std::printf("device: %s\n", dev.label.c_str());
 
-  bc::design d = bc::design::batched;
-  if (o.algorithm == "auto") {
-    std::string why;
-    d = bc::choose_design(s, k, estimateLevels(c), dev.kind == "gpu", cpuThreads(), avail, why);
-    std::printf("algorithm: %s (auto: %s)\n", bc::name(d), why.c_str());
-  } else {
-    for (bc::design x : {bc::design::shi, bc::design::jia, bc::design::sriram, bc::design::batched})
-      if (o.algorithm == bc::name(x))
-        d = x;
-    std::printf("algorithm: %s\n", bc::name(d));
-  }
-  if (o.weighted && d != bc::design::batched)
-    throw g::usage_error(std::string("--weighted: ") + bc::name(d) +
-                         " is a BFS design (seed 003); use --algorithm batched or auto");
-  if (d == bc::design::shi)
-    std::printf("threads per block: %d (HY_BC_SHI_THREADS)\n", bc::shi_threads());
   // The batched BFS's direction (bc_kernels.hpp): pulls read in-arcs, which
   // only an undirected graph's CSR holds (its out-arcs).
   bc::direction dir;
@@ -255,6 +308,27 @@ int run(const options &o) {
   dir.alpha = o.alpha;
   dir.beta = o.beta;
   dir.trace = o.levelTrace;
+  hy::array<W, 1> w(o.weighted ? c.cols.size() : 0);
+  for (std::size_t e = 0; e < w.size(); ++e)
+    w(e) = c.weights[e];
+  bc::design d = bc::design::batched;
+  if (o.algorithm == "auto") {
+    std::string why, measured;
+    d = bc::choose_design(s, k, estimateLevels(c), dev.kind == "gpu", cpuThreads(), avail, why);
+    if (!o.weighted && measureDesign(c, w, o, s, sources, avail, dev.kind == "gpu", dir, d, measured))
+      why = measured + "; the model's " + why;
+    std::printf("algorithm: %s (auto: %s)\n", bc::name(d), why.c_str());
+  } else {
+    for (bc::design x : {bc::design::shi, bc::design::jia, bc::design::sriram, bc::design::batched})
+      if (o.algorithm == bc::name(x))
+        d = x;
+    std::printf("algorithm: %s\n", bc::name(d));
+  }
+  if (o.weighted && d != bc::design::batched)
+    throw g::usage_error(std::string("--weighted: ") + bc::name(d) +
+                         " is a BFS design (seed 003); use --algorithm batched or auto");
+  if (d == bc::design::shi)
+    std::printf("threads per block: %d (HY_BC_SHI_THREADS)\n", bc::shi_threads());
   if (dir.mode == bc::direction::pull && (c.directed || o.weighted || d != bc::design::batched))
     throw g::usage_error("--direction pull: pull steps are the batched design's, on an "
                          "unweighted undirected graph (they read a vertex's in-arcs as its "
@@ -302,9 +376,6 @@ int run(const options &o) {
   }
 
   const bc::graph kg = kernelGraph(c, d);
-  hy::array<W, 1> w(o.weighted ? c.cols.size() : 0);
-  for (std::size_t e = 0; e < w.size(); ++e)
-    w(e) = c.weights[e];
   bc::workspace ws;
   bc::prepare(ws, d, c.n, static_cast<int>(rows), s.weightBytes, s.heavy32, s.heavy1024);
   const long long allocated = ws.bytes() +
