@@ -7,6 +7,10 @@
 // RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s
 // RUN: %hyc --target=openmp %s -o %t.cpp && %cxx -std=c++17 -fopenmp -fsyntax-only -I%hy_inc %t.cpp
 // RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
+// The helper templates are instantiated with a hy::worklist on the CPU path
+// too (host code): nvcc's #20014-D about that is switched off for them
+// (nv_exec_check_disable), so the output builds with every warning an error.
+// RUN: %if nvcc %{ %nvcc -Werror all-warnings -Xcompiler -Wall,-Werror -I%hy_inc -c %t.cu -o %t.o %}
 #include <hy/hy.hpp>
 
 // CHECK-LABEL: __global__ void __launch_bounds__(256) hy_dependent_L{{[0-9]+}}(
@@ -20,6 +24,7 @@ void dependent(const hy::array<T, 1> &a, hy::worklist<T> &w) {
 }
 // CHECK: hy::cuda::device(w, hy::cuda::append,
 
+// CHECK: _Pragma("nv_exec_check_disable") template <class W, class T> __host__ __device__ void add(W &w, T v) { w.push(v); }
 template <class W, class T> void add(W &w, T v) { w.push(v); }
 template <class W, class T> void add_two(W &w, T v) {
   add(w, v);

@@ -250,10 +250,22 @@ bool printCuda(const PrintInput &in, std::string &out) {
   onDevice.printDeviceCode(before);
   onDevice.printHostForms(host);
 
+  // A template's CPU instantiations (the CPU path passes host types, e.g. a
+  // hy::worklist to a helper that pushes) call host functions: nvcc's
+  // warning #20014-D about them concerns code that never runs on the
+  // device, and nv_exec_check_disable says so (as hy/csr.hpp does).
+  std::set<SourceLocation> unchecked;
   for (const FunctionDecl *fd : device)
     for (const FunctionDecl *rd : fd->redecls())
-      if (SM.isInMainFile(SM.getExpansionLoc(rd->getLocation())))
+      if (SM.isInMainFile(SM.getExpansionLoc(rd->getLocation()))) {
         host.InsertTextBefore(SM.getExpansionLoc(rd->getInnerLocStart()), "__host__ __device__ ");
+        if (!rd->isDependentContext())
+          continue;
+        const FunctionTemplateDecl *ft = rd->getDescribedFunctionTemplate();
+        SourceLocation at = SM.getExpansionLoc(ft ? ft->getBeginLoc() : rd->getBeginLoc());
+        if (unchecked.insert(at).second)
+          host.InsertTextBefore(at, "_Pragma(\"nv_exec_check_disable\") ");
+      }
 
   for (auto &[decl, text] : before) {
     SourceLocation at = SM.getExpansionLoc(decl->getBeginLoc());
