@@ -6,6 +6,8 @@
 // code the OpenMP target prints around a loop.
 #include <hy/hy.hpp>
 
+#include "privatize_loop.hpp"
+
 #include <gtest/gtest.h>
 #if defined(_OPENMP)
 #include <omp.h>
@@ -25,24 +27,9 @@ int teamSize() {
 #endif
 }
 
-// The shape hyc prints: a region, each thread's handle, the loop, the combine.
-template <class Op, class A, class F>
-Mode runLoop(A &a, long long trips, F update) {
-  auto privs = hy::privatize<Op>(a, trips);
-  Mode m = privs.chosen();
-#if defined(_OPENMP)
-#pragma omp parallel
-#endif
-  {
-    auto mine = privs.enter();
-#if defined(_OPENMP)
-#pragma omp for schedule(static)
-#endif
-    for (long long i = 0; i < trips; ++i)
-      update(mine, i);
-    privs.combine(mine);
-  }
-  return m;
+// The shape hyc prints (privatize_loop.hpp).
+template <class Op, class A, class F> Mode runLoop(A &a, long long trips, F update) {
+  return hy_test::runPrivatizedLoop<Op>(a, trips, update);
 }
 
 TEST(Privatize, ModeFollowsSizeTeamAndTrips) {

@@ -8,6 +8,8 @@
 #include <hy/hy.hpp>
 #include <hy/zones.hpp>
 
+#include "privatize_loop.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -100,19 +102,9 @@ TYPED_TEST(Identity, ZoneCopiesStartFromTheIdentity) {
 // over values that never beat a wrong identity: max of negatives, min of
 // positives, & of values with bits cleared, * of negatives.
 template <class Op, class T> std::vector<T> privatized(std::vector<T> a, const std::vector<T> &v) {
-  auto privs = hy::privatize<Op>(a, static_cast<long long>(v.size()));
-#if defined(_OPENMP)
-#pragma omp parallel
-#endif
-  {
-    auto mine = privs.enter();
-#if defined(_OPENMP)
-#pragma omp for schedule(static)
-#endif
-    for (long long i = 0; i < static_cast<long long>(v.size()); ++i)
-      mine.update(&a[static_cast<std::size_t>(i) % a.size()], v[static_cast<std::size_t>(i)]);
-    privs.combine(mine);
-  }
+  hy_test::runPrivatizedLoop<Op>(a, static_cast<long long>(v.size()), [&](auto &mine, long long i) {
+    mine.update(&a[static_cast<std::size_t>(i) % a.size()], v[static_cast<std::size_t>(i)]);
+  });
   return a;
 }
 
