@@ -14,10 +14,13 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstring>
+#include <memory>
 
 using namespace llvm;
 namespace tooling = clang::tooling;
 
+// hyc's options. A new one goes into kOwnOptions below as well (the
+// misspelling suggestions read only those).
 static cl::OptionCategory Cat("hyc options");
 static cl::list<std::string> Inputs(cl::Positional, cl::desc("<input.cpp>"), cl::cat(Cat));
 static cl::opt<std::string> TargetOpt("target", cl::desc("Output: serial, openmp or cuda"),
@@ -77,12 +80,23 @@ static bool compilerFlag(StringRef a) {
   return a == "-w" || a == "-pedantic" || a == "-c";
 }
 
+// hyc's own options. The suggestions below read only these: the other
+// registered options are libLLVM's objects, and reading their fields from
+// this file is what UBSan's vptr check reports (their vtables are not
+// ours), so they are told apart by address, never dereferenced. (A
+// cl::list's & gives its vector, hence std::addressof.)
+static cl::Option *const kOwnOptions[] = {
+    &TargetOpt, &Output,  &BuildDir,    std::addressof(ArgsAfter), std::addressof(ArgsBefore),
+    &NoLines,   &CheckFetch, &NoSimdLanes, &CudaArch, &ReportFile, &Remarks, &DepBeside,
+    &DepFile,   &DepTarget};
+
 // An option before '--' that hyc does not have: cl would suggest its
 // nearest option however far it is (--frob -> -o). The error suggests one
 // only when it is a likely misspelling (at most a third of the name's
 // letters differ), with the value given (--taget=cuda -> --target=cuda).
-// "" when `a` is an option of hyc or not an option. `takesValue` says that
-// the next argument is the option's value.
+// "" when `a` is an option of hyc (or one cl itself has: --help, LLVM's
+// hidden options) or not an option. `takesValue` says that the next
+// argument is the option's value.
 static std::string unknownOption(StringRef a, bool &takesValue) {
   takesValue = false;
   if (!a.starts_with("-") || a == "-" || a == "--")
@@ -92,21 +106,20 @@ static std::string unknownOption(StringRef a, bool &takesValue) {
   bool hasValue = a.contains('=');
   StringMap<cl::Option *> &opts = cl::getRegisteredOptions();
   if (auto it = opts.find(name); it != opts.end()) {
-    cl::Option *o = it->second;
-    takesValue = !hasValue && o->getValueExpectedFlag() == cl::ValueRequired;
+    for (cl::Option *o : kOwnOptions)
+      if (o == it->second)
+        takesValue = !hasValue && o->getValueExpectedFlag() == cl::ValueRequired;
     return "";
   }
+  std::vector<std::string> names = {"help", "version"};
+  for (cl::Option *o : kOwnOptions)
+    names.push_back(o->ArgStr.str());
   std::string best;
   unsigned bestDistance = ~0u;
-  for (auto &[key, o] : opts) {
-    bool mine = key == "help" || key == "version";
-    for (cl::OptionCategory *c : o->Categories)
-      mine |= c == &Cat;
-    if (!mine || o->getOptionHiddenFlag() != cl::NotHidden)
-      continue;
+  for (const std::string &key : names) {
     unsigned d = name.edit_distance(key, /*AllowReplacements=*/true);
     if (d < bestDistance)
-      best = key.str(), bestDistance = d;
+      best = key, bestDistance = d;
   }
   std::string msg = "unknown option '" + a.str() + "'";
   if (!best.empty() && bestDistance <= std::max<size_t>(1, std::max(name.size(), best.size()) / 3)) {
