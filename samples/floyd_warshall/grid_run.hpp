@@ -141,6 +141,27 @@ void fill_blocks(zone_blocks<W>& z, grid_input<W>& in, const g::graph_options& c
     });
 }
 
+// Refuses, before allocating, a grid whose zones on this host cannot hold
+// their parts: the largest zone's blocks (twice with --repeat), its six
+// panels and zone 0's two block rows, times the zones of this host. The
+// same figures in every zone, so all of them stop together.
+template <class W>
+void check_zone_memory(const hy::zones::grid& grid, long long n, long long np, int S, bool repeat) {
+  const long long nb = np / S;
+  const double lh = double((nb + grid.rows() - 1) / grid.rows()) * S, lw = double((nb + grid.cols() - 1) / grid.cols()) * S;
+  const double zone = (lh * lw * (repeat ? 2 : 1) + 6.0 * S * (lh + lw) + 2.0 * S * double(np)) * sizeof(W);
+  const int here = hy::zones::init().local_size;
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  const double have = pages > 0 && page > 0 ? double(pages) * double(page) : 0.0;
+  if (have > 0 && zone * here > have) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "n = %lld over a %d x %d grid needs %.1f GB of host memory per zone (%d zones on "
+                  "this host: %.1f GB); this machine has %.1f GB; use more hosts", n, grid.rows(), grid.cols(),
+                  zone / 1e9, here, zone * here / 1e9, have / 1e9);
+    throw g::usage_error(buf);
+  }
+}
+
 inline double peak_resident_mib() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
@@ -179,6 +200,7 @@ int run_grid(const cli& o) {
   if (S % kTile || np % S)
     throw g::usage_error("--grid-block " + std::to_string(S) + " must be a multiple of " + std::to_string(kTile) +
                          " dividing the padded n = " + std::to_string(np));
+  check_zone_memory<W>(grid, n, np, S, c.repeat > 1);
   zone_blocks<W> z(grid, np, S);
   const std::vector<long long> h = potentials(n, o.negative);
   fill_blocks(z, in, c, o.negative > 0 ? h : std::vector<long long>{});
