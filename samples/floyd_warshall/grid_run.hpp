@@ -148,7 +148,8 @@ void fill_blocks(zone_blocks<W>& z, grid_input<W>& in, const g::graph_options& c
 template <class W>
 void check_zone_memory(const hy::zones::grid& grid, long long n, long long np, int S, bool repeat) {
   const long long nb = np / S;
-  const double lh = double((nb + grid.rows() - 1) / grid.rows()) * S, lw = double((nb + grid.cols() - 1) / grid.cols()) * S;
+  const double lh = double((nb + grid.rows() - 1) / grid.rows()) * S;
+  const double lw = double((nb + grid.cols() - 1) / grid.cols()) * S;
   const double zone = (lh * lw * (repeat ? 2 : 1) + 6.0 * S * (lh + lw) + 2.0 * S * double(np)) * sizeof(W);
   const int here = hy::zones::init().local_size;
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
@@ -196,7 +197,8 @@ int run_grid(const cli& o) {
                          std::to_string(o.verify_max) + " (the reference is O(n^3) serial)");
   const int tiles = static_cast<int>((n + kTile - 1) / kTile);
   const long long np = static_cast<long long>(tiles) * kTile;
-  const int S = o.grid_block ? static_cast<int>(o.grid_block) : grid_block(static_cast<int>(np), grid.rows(), grid.cols());
+  const int S =
+      o.grid_block ? static_cast<int>(o.grid_block) : grid_block(static_cast<int>(np), grid.rows(), grid.cols());
   if (S % kTile || np % S)
     throw g::usage_error("--grid-block " + std::to_string(S) + " must be a multiple of " + std::to_string(kTile) +
                          " dividing the padded n = " + std::to_string(np));
@@ -323,7 +325,8 @@ int run_grid(const cli& o) {
     if (differ) std::fprintf(stderr, "fw: compare: %lld of %lld entries differ\n", differ, (long long)n * n);
     if (!o.compare.empty()) compare_msg = differ ? "FAILED" : "matches " + o.compare;
     if (differ) status = kExitMismatch;
-    if (c.verify) {
+    // Not thrown from here on either: the other zones wait in the gathers below.
+    if (c.verify) try {
       // The independent check on the whole input, in zone 0 (small n).
       g::dense_matrix<W> refm = load_matrix<W>(c);
       if (o.negative > 0) apply_potentials(refm, h);
@@ -346,11 +349,16 @@ int run_grid(const cli& o) {
       } else {
         verify_msg = "matches the triple-loop reference";
       }
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "fw: error: --verify: %s\n", e.what());
+      verify_msg = "not done";
+      status = kExitUsage;
     }
   }
 
   // Peak resident memory of every zone, measured after everything above.
-  const std::vector<long long> peak_kib = hy::zones::grid::gather_values(static_cast<long long>(peak_resident_mib() * 1024));
+  const std::vector<long long> peak_kib =
+      hy::zones::grid::gather_values(static_cast<long long>(peak_resident_mib() * 1024));
   const double block_mib = double(z.L.size()) * sizeof(W) / (1 << 20);
 
   const double relax = double(n) * n * n;
