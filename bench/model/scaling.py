@@ -8,7 +8,7 @@ inputs below (each with its source), not a measurement of scaling.
 
   scaling.py table                 the prediction table (docs/perf/multi_gpu.md)
   scaling.py bcast FILE...         fit alpha/beta to bench/model/bcast_time output
-  scaling.py bytes N S R C JSON    the model's bytes per zone against a run's count
+  scaling.py bytes N S R C FILE    the model's bytes per zone against a run's (--json, or count_bcast's)
   scaling.py sao                   the model on Sao et al.'s machine (Summit)
   scaling.py inputs                every input, its value and its source
   NAME=VALUE                       replaces an input (e.g. host_bcast_bw=2e9)
@@ -302,18 +302,33 @@ def fit_bcast(files):
     return "\n".join(out)
 
 
-def bytes_check(n, S, R, C, json_file):
-    """Zone 0's broadcast bytes over a run as fw_grid counts them (grid_bytes_sent
-    in --json) against the model's per-round formula summed over the rounds."""
+def zone_bytes(n, S, R, C, r, c, w=4):
+    """Bytes zone (r, c) takes part in over all broadcasts of a run: the
+    pivot block in the rounds whose pivot is in its process row or column,
+    the row and column panels (its width and height) in every round."""
     nb = n // S
-    lh = len(range(0, nb, R)) * S
-    lw = len(range(0, nb, C)) * S
-    total = 0
-    for p in range(nb):
-        in_row, in_col = p % R == 0, p % C == 0
-        total += 4 * (S * S * (in_row + in_col) + S * lw + lh * S)
-    counted = json.load(open(json_file))["grid_bytes_sent"]
-    return "model %.0f bytes, counted %.0f bytes, ratio %.4f" % (total, counted, counted / total)
+    lh = len(range(r, nb, R)) * S
+    lw = len(range(c, nb, C)) * S
+    return sum(w * (S * S * ((p % R == r) + (p % C == c)) + S * lw + lh * S) for p in range(nb))
+
+
+def bytes_check(n, S, R, C, path):
+    """The model's bytes per zone against a run's: a --json file (zone 0's
+    grid_bytes_sent, the runtime's counter) or the stderr of a run with
+    bench/model/count_bcast preloaded (every rank's MPI_Bcast/MPI_Ibcast bytes)."""
+    text = open(path).read()
+    counted = {}
+    if text.lstrip().startswith("{"):
+        counted[0] = json.loads(text)["grid_bytes_sent"]
+    for line in text.splitlines():
+        p = line.split()
+        if line.startswith("count_bcast: rank"):
+            counted[int(p[2].rstrip(":"))] = float(p[5])
+    out = ["| zone | process row, column | model bytes | counted bytes | ratio |", "|---:|---|---:|---:|---:|"]
+    for z in sorted(counted):
+        model = zone_bytes(n, S, R, C, z // C, z % C)
+        out.append("| %d | %d, %d | %d | %d | %.4f |" % (z, z // C, z % C, model, counted[z], counted[z] / model))
+    return "\n".join(out)
 
 
 def main(argv):
