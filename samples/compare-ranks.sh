@@ -13,9 +13,13 @@ while [ $# -gt 0 ] && [ "$1" != "--" ]; do launcher="$launcher $1"; shift; done
 shift
 dir=$(mktemp -d) || exit 2
 trap 'rm -rf "$dir"' EXIT
-"$ref" "$@" > "$dir/ref.all" 2>&1 || { cat "$dir/ref.all"; echo "FAIL: $ref exited with $?" >&2; exit 1; }
+"$ref" "$@" > "$dir/ref.all" 2>&1
+rc=$?
+[ $rc = 0 ] || { cat "$dir/ref.all"; echo "FAIL: $ref exited with $rc" >&2; exit 1; }
 # shellcheck disable=SC2086
-$launcher "$bin" "$@" > "$dir/out.all" 2>&1 || { cat "$dir/out.all"; echo "FAIL: $launcher $bin exited with $?" >&2; exit 1; }
+$launcher "$bin" "$@" > "$dir/out.all" 2>&1
+rc=$?
+[ $rc = 0 ] || { cat "$dir/out.all"; echo "FAIL: $launcher $bin exited with $rc" >&2; exit 1; }
 grep -E "$pattern" "$dir/ref.all" > "$dir/ref"
 grep -E "$pattern" "$dir/out.all" > "$dir/out"
 [ -s "$dir/ref" ] || { cat "$dir/ref.all"; echo "FAIL: no line of $ref matches '$pattern'" >&2; exit 1; }

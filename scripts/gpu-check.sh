@@ -9,7 +9,7 @@
 set -u
 root=$(pwd)
 out=${OUT:-/tmp/hy-gpu-out}; mkdir -p "$out"
-B=/tmp/hy-gpu-build; mkdir -p "$B"
+B=${GPU_CHECK_BUILD:-/tmp/hy-gpu-build}; mkdir -p "$B"
 NVCC="nvcc -arch=sm_90 -std=c++17 -O3 --expt-relaxed-constexpr -Xcompiler -fopenmp -Iruntime/include"
 CXX="g++ -std=c++17 -O3 -march=native -fopenmp -Iruntime/include"
 pass=0; fail=0; summary=()
@@ -19,8 +19,8 @@ result() { # name ok detail
 nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee "$out/gpu.txt"
 
 # GPU_CHECK_ONLY=PART[,PART...] runs only those parts: runtime, e2e, fw,
-# delta, johnson, gm, bc, fuzz ("samples" = fw,delta,johnson,gm,bc; default
-# all). E.g. GPU_CHECK_ONLY=runtime,johnson,bc after a change to the runtime
+# delta, johnson, gm, bc, ranks (several MPI ranks on the GPU), fuzz
+# ("samples" = fw,delta,johnson,gm,bc; default all). E.g. GPU_CHECK_ONLY=runtime,johnson,bc after a change to the runtime
 # and to code that only those samples generate.
 only=,${GPU_CHECK_ONLY:-all},
 only=${only//,samples,/,fw,delta,johnson,gm,bc,}
@@ -295,6 +295,121 @@ if [ $bc_ok = 1 ]; then
   result "bc.too_big(jia, n=120000)" $([ -n "$c" ] && echo 1 || echo 0) "$(echo "$c" | cut -c1-160)"
 elif [ -e .gpu/bc/bc_batched.cuda.cu ] && want bc; then
   result bc 0 "build failed (see bc-build.log)"
+fi
+
+# 3f. Several ranks on one GPU (issue 31): the MPI builds of the zone e2e
+# programs (zones, zone_rows), of the samples' zone loops (Johnson's batches,
+# BC's sources, graph matching's set) and of fw --grid run under mpirun -np 2
+# and -np 4 with every rank on the one GPU (host staging, broadcasts and
+# reductions across ranks), against one rank of the same build (the e2e
+# programs against their serial build, as in CI). It checks the multi-rank
+# GPU path for correctness; it says nothing about scaling. Needs mpicxx and
+# mpirun (SKIP without them). GPU_CHECK_RANKS_DEVICE=cpu runs the same
+# binaries on their CPU path (how the section was tried where there is no GPU).
+if want ranks; then
+  if ! command -v mpicxx >/dev/null 2>&1 || ! command -v mpirun >/dev/null 2>&1; then
+    summary+=("SKIP ranks (no mpicxx / mpirun on this machine: the multi-rank GPU path was not checked)")
+  else
+    R=$B/ranks; mkdir -p "$R" "$B/graph"
+    ls "$B"/graph/*.o >/dev/null 2>&1 ||
+      ( for f in samples/common/src/*.cpp; do g++ -std=c++17 -O3 -DHY_GRAPH_HAVE_ZLIB=1 -Isamples/common/include -c "$f" -o "$B/graph/$(basename "${f%.cpp}").o" & done; wait ) 2>"$out/graph-build.log"
+    rdev=${GPU_CHECK_RANKS_DEVICE:-gpu}
+    mpi_compile=$(mpicxx --showme:compile 2>/dev/null || mpicxx -compile_info 2>/dev/null | cut -d' ' -f2-)
+    mpi_link=$(mpicxx --showme:link 2>/dev/null || mpicxx -link_info 2>/dev/null | cut -d' ' -f2-)
+    # mpicxx's flags for nvcc: -I -D -L -l as they are, -Wl,... to the linker, the rest to the host compiler.
+    nvflags() { local f o=""; for f in "$@"; do case $f in -I*|-D*|-L*|-l*) o+=" $f" ;; -Wl,*) o+=" -Xlinker ${f#-Wl,}" ;; *) o+=" -Xcompiler $f" ;; esac; done; echo "$o"; }
+    # shellcheck disable=SC2086
+    NVMPI="$NVCC -DHY_MPI=1 $(nvflags $mpi_compile)"; CXXMPI="$CXX -DHY_MPI=1 $mpi_compile"
+    # shellcheck disable=SC2086
+    LINKMPI="nvcc -Xcompiler -fopenmp $(nvflags $mpi_link)"
+    oversub=""; mpirun --version 2>&1 | grep -q "Open MPI" && oversub="--oversubscribe"
+    ranks_run() { # NP program args...: every rank on this machine's one GPU (or its CPU path)
+      local np=$1; shift
+      # shellcheck disable=SC2086
+      OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 HY_DEVICE=$rdev OMP_NUM_THREADS=${OMP_NUM_THREADS:-2} \
+        timeout 300 mpirun -np "$np" $oversub "$@"
+    }
+    ranks_compare() { # name pattern program args...: np 2 and 4 against np 1, the lines matching pattern
+      local name=$1 pat=$2 np; shift 2
+      if ! ranks_run 1 "$@" >"$R/$name.np1.log" 2>&1 || ! grep -E "$pat" "$R/$name.np1.log" >"$R/$name.np1.res"; then
+        cp "$R/$name.np1.log" "$out/"; result "ranks.$name" 0 "one rank failed or printed no result (see $name.np1.log)"; return
+      fi
+      for np in 2 4; do
+        local ok=1
+        ranks_run $np "$@" >"$R/$name.np$np.log" 2>&1 || ok=0
+        grep -E "$pat" "$R/$name.np$np.log" >"$R/$name.np$np.res"
+        cmp -s "$R/$name.np1.res" "$R/$name.np$np.res" || ok=0
+        [ $ok = 1 ] || { cp "$R/$name.np$np.log" "$out/"; diff "$R/$name.np1.res" "$R/$name.np$np.res" | head -10 >"$out/ranks-$name.np$np.diff"; }
+        result "ranks.$name.np$np" $ok "$(wc -l <"$R/$name.np1.res") result lines$([ $ok = 1 ] && echo " equal one rank's" || echo " differ (see ranks-$name.np$np.diff)")"
+      done
+    }
+    # e2e programs with zone loops: every rank's output file against the serial build's.
+    for n in zones zone_rows; do
+      [ -e ".gpu/e2e/$n.cuda.cu" ] || { result "ranks.e2e.$n" 0 "not in the bundle (run scripts/gpu-bundle.sh)"; continue; }
+      if ! { { have "$B/$n.serial" || $CXX ".gpu/e2e/$n.serial.cpp" -o "$B/$n.serial"; } &&
+             $NVMPI ".gpu/e2e/$n.cuda.cu" -c -o "$R/$n.o" && $LINKMPI "$R/$n.o" -o "$R/$n.cuda_mpi"; } >"$out/ranks-e2e-$n.build.log" 2>&1; then
+        result "ranks.e2e.$n" 0 "build failed (see ranks-e2e-$n.build.log)"; continue
+      fi
+      timeout 60 "$B/$n.serial" >"$R/$n.serial.txt" 2>&1
+      for np in 2 4; do
+        ok=1
+        ranks_run $np "$R/$n.cuda_mpi" >"$R/$n.np$np.txt" 2>"$R/$n.np$np.err" || ok=0
+        cmp -s "$R/$n.serial.txt" "$R/$n.np$np.txt" || { ok=0; diff "$R/$n.serial.txt" "$R/$n.np$np.txt" | head -20 >"$out/ranks-e2e-$n.np$np.diff"; cp "$R/$n.np$np.err" "$out/ranks-e2e-$n.np$np.err"; }
+        result "ranks.e2e.$n.np$np" $ok "$(wc -l <"$R/$n.serial.txt") lines$([ $ok = 1 ] && echo " equal the serial build's")"
+      done
+    done
+    seed=$RANDOM
+    # fw --grid: 1, 2 and 4 ranks bit for bit (samples/floyd_warshall/tests/grid-ranks.sh, as ctest fw.grid_ranks.*).
+    FWI="-Isamples/floyd_warshall -Isamples/common/include"
+    if [ ! -e .gpu/fw/fw_kernels.cuda.cu ]; then result ranks.fw 0 "not in the bundle (run scripts/gpu-bundle.sh)"
+    elif { $NVMPI $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$R/fwk.o" && $CXXMPI $FWI -c samples/floyd_warshall/main.cpp -o "$R/fw_main.o" &&
+         $CXXMPI $FWI -c samples/floyd_warshall/fw_cli.cpp -o "$R/fw_cli.o" &&
+         $LINKMPI "$R/fwk.o" "$R/fw_main.o" "$R/fw_cli.o" "$B"/graph/*.o -lz -o "$R/fw_mpi_cuda"; } >"$out/ranks-fw-build.log" 2>&1; then
+      for spec in "--generate bench:n=2048,seed=$seed --grid-block 256" \
+                  "--generate dense:n=1000,density=0.05,seed=$((seed+1)) --weights int:100 --negative 20 --grid-block 64 --verify" \
+                  "--generate grid:rows=30,cols=40,seed=$((seed+2)) --weights real --grid-block 64"; do
+        # shellcheck disable=SC2086
+        c=$(OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 HY_DEVICE=$rdev OMP_NUM_THREADS=${OMP_NUM_THREADS:-2} \
+            timeout 600 sh samples/floyd_warshall/tests/grid-ranks.sh mpirun "$oversub" "$R/fw_mpi_cuda" "1 2 4" -- $spec --grid --quiet 2>&1)
+        result "ranks.fw[$spec]" $(echo "$c" | grep -q "^OK: 4 ranks" && echo 1 || echo 0) "$(echo "$c" | grep -E '^(OK: 4|FAIL)' | tail -1 | cut -c1-200)"
+      done
+    else
+      result ranks.fw 0 "build failed (see ranks-fw-build.log)"
+    fi
+    # Johnson: the batches of sources over the ranks; summaries and the check against Bellman-Ford.
+    JNI="-Isamples/johnson -Isamples/common/include"
+    if [ ! -e .gpu/johnson/johnson_kernels.cuda.cu ]; then result ranks.johnson 0 "not in the bundle (run scripts/gpu-bundle.sh)"
+    elif { $NVMPI $JNI -c .gpu/johnson/johnson_kernels.cuda.cu -o "$R/jnk.o" && $CXXMPI $JNI -c samples/johnson/main.cpp -o "$R/jn_main.o" &&
+         $LINKMPI "$R/jnk.o" "$R/jn_main.o" "$B"/graph/*.o -lz -o "$R/johnson_mpi_cuda"; } >"$out/ranks-johnson-build.log" 2>&1; then
+      ranks_compare johnson "^(reachable pairs|verify: )" "$R/johnson_mpi_cuda" --generate er:n=3000,p=0.003,seed=$seed \
+        --directed --weights int:50 --negative 30 --sources 96 --batch 16 --verify --algorithm frontier
+    else
+      result ranks.johnson 0 "build failed (see ranks-johnson-build.log)"
+    fi
+    # BC: the sources over the ranks, the scores summed across them; the reference check.
+    BCI="-Isamples/bc -Isamples/common/include"
+    if [ ! -e .gpu/bc/bc_batched.cuda.cu ]; then result ranks.bc 0 "not in the bundle (run scripts/gpu-bundle.sh)"
+    elif ( for f in .gpu/bc/bc_*.cuda.cu; do $NVMPI $BCI -c "$f" -o "$R/$(basename "${f%.cu}").o" || exit 1; done
+         for f in main bc_memory bc_scale bc_workspace; do $CXXMPI $BCI -c "samples/bc/$f.cpp" -o "$R/bcd_$f.o" || exit 1; done
+         $LINKMPI "$R"/bc_*.cuda.o "$R"/bcd_*.o "$B"/graph/*.o -lz -o "$R/bc_mpi_cuda" ) >"$out/ranks-bc-build.log" 2>&1; then
+      ranks_compare bc "^(top |  +[0-9]+  +[0-9]|  verified )" "$R/bc_mpi_cuda" --generate ba:n=3000,m=4,seed=$seed \
+        --algorithm batched --sources random:200 --top 12 --verify
+    else
+      result ranks.bc 0 "build failed (see ranks-bc-build.log)"
+    fi
+    # Graph matching: the pairs of a set over the ranks, each pair's match gathered.
+    GMI="-Isamples/graph_matching -Isamples/common/include"
+    if [ ! -e .gpu/gm/gm_kernels.cuda.cu ]; then result ranks.gm 0 "not in the bundle (run scripts/gpu-bundle.sh)"
+    elif { $NVMPI $GMI -c .gpu/gm/gm_kernels.cuda.cu -o "$R/gmk.o" && $NVMPI $GMI -c .gpu/gm/gm_zones.cuda.cu -o "$R/gmz.o" &&
+         $CXXMPI $GMI -c samples/graph_matching/main.cpp -o "$R/gm_main.o" && $CXXMPI $GMI -c samples/graph_matching/gm_data.cpp -o "$R/gm_data.o" &&
+         $CXXMPI $GMI -c samples/graph_matching/gm_assign.cpp -o "$R/gm_assign.o" &&
+         $LINKMPI "$R/gmk.o" "$R/gmz.o" "$R/gm_main.o" "$R/gm_data.o" "$R/gm_assign.o" "$B"/graph/*.o -lz -o "$R/gm_mpi_cuda"; } >"$out/ranks-gm-build.log" 2>&1; then
+      ranks_compare gm "^ *(assignment|P|accuracy|correct|verify|pairs|q_steps) " "$R/gm_mpi_cuda" \
+        --generate n=24,graphs=12,density=0.3,noise=0.05,delete=0.05,add=0.05,seed=$seed --mode set --verify
+    else
+      result ranks.gm 0 "build failed (see ranks-gm-build.log)"
+    fi
+  fi
 fi
 
 # 4. optional timings: GPU_CHECK_BENCH=1 writes the benchmark table

@@ -35,6 +35,8 @@ std::uint64_t parse_bytes(const std::string& s) {
   return static_cast<std::uint64_t>(v) * mult;
 }
 
+}  // namespace
+
 // "bench:n=N[,seed=S]" -> (n, seed).
 std::pair<std::int64_t, std::uint64_t> parse_bench(const std::string& spec) {
   std::int64_t n = -1;
@@ -57,8 +59,6 @@ std::pair<std::int64_t, std::uint64_t> parse_bench(const std::string& spec) {
 }
 
 bool is_bench(const std::string& spec) { return spec.rfind("bench:", 0) == 0; }
-
-}  // namespace
 
 cli::cli() : sample_cli("fw", kSummary) {
   auto& c = common;
@@ -164,7 +164,7 @@ std::int64_t planned_vertices(const std::string& generate) {
 // The benchmark graph shared with bench/floyd_warshall/*: pair (i, j), i != j,
 // is an edge with probability 1/2 and weight 1 + (h mod 1000), where
 // h = splitmix64(seed * 2^32 + i * n + j). Keep in step with the baselines.
-static std::int32_t bench_weight(std::uint64_t seed, std::uint64_t n, std::uint64_t i, std::uint64_t j) {
+std::int32_t bench_weight(std::uint64_t seed, std::uint64_t n, std::uint64_t i, std::uint64_t j) {
   const std::uint64_t h = g::splitmix64((seed << 32) + i * n + j);
   if ((h >> 63) != 0) return g::infinity<std::int32_t>();
   return static_cast<std::int32_t>(1 + h % 1000);

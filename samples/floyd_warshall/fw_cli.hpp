@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include <hy_graph/cli.hpp>
 #include <hy_graph/dense.hpp>
@@ -39,6 +40,13 @@ struct cli : hy::graph::sample_cli {
 // The number of vertices a --generate spec will give (before generating
 // it), or -1 when only generating tells.
 std::int64_t planned_vertices(const std::string& generate);
+
+// The "bench:" graph: whether a --generate spec is one, its (n, seed), and
+// the weight of pair (i, j), i != j (infinity for no edge): each entry on its
+// own, so that a zone of --grid generates only its blocks.
+bool is_bench(const std::string& spec);
+std::pair<std::int64_t, std::uint64_t> parse_bench(const std::string& spec);
+std::int32_t bench_weight(std::uint64_t seed, std::uint64_t n, std::uint64_t i, std::uint64_t j);
 
 // Reads or generates the graph as the options say (the toolkit's loaders,
 // or "bench:n=N,seed=S").

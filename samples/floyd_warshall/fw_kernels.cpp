@@ -583,26 +583,18 @@ int grid_block(int np, int grid_rows, int grid_cols) {
 }
 
 template <class W>
-grid_info fw_grid(hy::array<W, 2>& D, int S, int grid_rows, progress_fn progress, void* ctx) {
-  hy::zones::grid g(grid_rows);
-  const int np = static_cast<int>(D.extent(0));
+grid_info fw_grid(const hy::zones::grid& g, hy::array<W, 2>& L, int np, int S, progress_fn progress,
+                  void* ctx) {
   grid_info info;
   info.rows = g.rows();
   info.cols = g.cols();
-  if (S <= 0) S = grid_block(np, g.rows(), g.cols());
   info.block = S;
-  if (S % kTile || np % S) return info;  // info.rounds == 0: the caller reports it
+  if (S <= 0 || S % kTile || np % S) return info;  // info.rounds == 0: the caller reports it
   const int nb = np / S, li = g.local_rows(nb), lj = g.local_cols(nb), t = S / kTile;
   const std::size_t height = static_cast<std::size_t>(li) * S, width = static_cast<std::size_t>(lj) * S;
+  if (static_cast<std::size_t>(L.extent(0)) != height || static_cast<std::size_t>(L.extent(1)) != width)
+    return info;
   info.rounds = nb;
-
-  // This zone's blocks: local block (i, j) is global (row + i * rows, col + j * cols).
-  hy::array<W, 2> L(height, width);
-  for (int i = 0; i < li; ++i)
-    for (int y = 0; y < S; ++y)
-      for (int j = 0; j < lj; ++j)
-        std::memcpy(&L(i * S + y, j * S), &D((g.row() + i * g.rows()) * S + y, (g.col() + j * g.cols()) * S),
-                    sizeof(W) * S);
 
   hy::array<W, 2> X(S, S), T(S, S);                 // the pivot block; a block of a panel
   hy::array<W, 2> R(S, width), Rn(S, width), R2(S, width);     // row panels: round P, P + 1, a copy
@@ -638,12 +630,12 @@ grid_info fw_grid(hy::array<W, 2>& D, int S, int grid_rows, progress_fn progress
     std::swap(C, Cn);
     if (progress) progress(P + 1, nb, ctx);
   }
-  g.allgather_blocks(L, D, nb, S);
   return info;
 }
 
-template grid_info fw_grid<std::int32_t>(hy::array<std::int32_t, 2>&, int, int, progress_fn, void*);
-template grid_info fw_grid<float>(hy::array<float, 2>&, int, int, progress_fn, void*);
+template grid_info fw_grid<std::int32_t>(const hy::zones::grid&, hy::array<std::int32_t, 2>&, int, int,
+                                         progress_fn, void*);
+template grid_info fw_grid<float>(const hy::zones::grid&, hy::array<float, 2>&, int, int, progress_fn, void*);
 
 template void fw_blocked<std::int32_t>(hy::array<std::int32_t, 2>&, int, progress_fn, void*);
 template void fw_blocked<float>(hy::array<float, 2>&, int, progress_fn, void*);

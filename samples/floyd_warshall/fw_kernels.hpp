@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include <hy/hy.hpp>
+#include <hy/zones_grid.hpp>
 
 namespace fw {
 
@@ -102,20 +103,22 @@ ooc_info fw_out_of_core(hy::array<W, 2>& D, std::size_t budget_bytes,
 int ooc_super_block(std::size_t budget_bytes, std::size_t w, int n);
 
 // One matrix over several devices (fw_kernels.cpp's last section, docs/multi_gpu.md): the
-// zones (MPI ranks; one without MPI) as a grid_rows x (zones / grid_rows)
-// process grid (grid_rows 0: nearly square), D (np x np, np a multiple of
-// kTile, the same in every zone) spread 2-D block-cyclic over it in S x S
-// blocks (S a multiple of kTile dividing np; 0: grid_block's choice), each
-// zone computing on its own blocks and receiving the pivot block and
-// panels by broadcast; at the end every zone holds the whole result in D.
-// rounds == 0 when S does not fit np.
+// zones (MPI ranks; one without MPI) as the process grid g, the padded np x np
+// matrix (np a multiple of kTile) spread 2-D block-cyclic over it in S x S
+// blocks (S a multiple of kTile dividing np; grid_block's choice by default).
+// L holds this zone's blocks only, packed (g.local_rows(np / S) * S rows of
+// g.local_cols(np / S) * S): local block (i, j) is global block
+// (g.row() + i * g.rows(), g.col() + j * g.cols()). Each zone computes on
+// its own blocks and receives the pivot block and panels by broadcast; on
+// return L holds its blocks of the result. rounds == 0 when S or L's shape
+// does not fit np.
 struct grid_info {
   int rows = 1, cols = 1, block = 0, rounds = 0;
   double bytes_sent = 0;  // this zone's share of the broadcasts (received or sent)
 };
 template <class W>
-grid_info fw_grid(hy::array<W, 2>& D, int S, int grid_rows, progress_fn progress = nullptr,
-                  void* ctx = nullptr);
+grid_info fw_grid(const hy::zones::grid& g, hy::array<W, 2>& L, int np, int S,
+                  progress_fn progress = nullptr, void* ctx = nullptr);
 int grid_block(int np, int grid_rows, int grid_cols);
 
 }  // namespace fw

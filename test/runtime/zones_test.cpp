@@ -1,9 +1,10 @@
 // hy::zones (runtime/include/hy/zones.hpp): the zone loop's split and the
-// combination of its reduction variables. Built twice: with MPI (run by
+// combination of its reduction variables; hy::zones::grid's gathers. Built twice: with MPI (run by
 // ctest under mpirun -np 2 and -np 3; every rank runs every test and must
 // see the serial result) and without (one zone).
 #include <hy/hy.hpp>
 #include <hy/zones.hpp>
+#include <hy/zones_grid.hpp>
 
 #include <gtest/gtest.h>
 
@@ -125,6 +126,48 @@ TEST(Zones, GatherRowsCompletesEveryZonesCopy) {
   for (int r = 0; r < 9; ++r)
     for (int j = 0; j < 3; ++j)
       EXPECT_EQ(d(r, j), r == 0 || r == 8 ? -1 : r * 100 + j) << r << "," << j;
+}
+
+// fw --grid's read-back (hy::zones::grid, zones_grid.hpp): each zone holds
+// its blocks of a 2-D block-cyclic matrix, packed; zone 0 receives every
+// block row whole and in order, whatever the grid (1 x P; 2 x 1 with 2
+// ranks, rows split unevenly: 5 block rows over the zones).
+TEST(Zones, GridGathersEveryBlockRowIntoZoneZero) {
+  for (int rows : {0, z::init().size}) {
+    const z::grid g(rows);
+    const int nb = 5, S = 2, n = nb * S;
+    hy::array<int, 2> local(static_cast<std::size_t>(g.local_rows(nb)) * S,
+                            static_cast<std::size_t>(g.local_cols(nb)) * S);
+    for (int i = 0; i < g.local_rows(nb); ++i)
+      for (int j = 0; j < g.local_cols(nb); ++j)
+        for (int y = 0; y < S; ++y)
+          for (int x = 0; x < S; ++x)
+            local(i * S + y, j * S + x) = ((g.row() + i * g.rows()) * S + y) * 1000 + (g.col() + j * g.cols()) * S + x;
+    std::vector<int> strip;
+    for (int I = 0; I < nb; ++I) {
+      g.gather_block_row(local, I, nb, S, strip);
+      if (!z::leader())
+        continue;
+      ASSERT_EQ(strip.size(), static_cast<std::size_t>(S) * n);
+      for (int y = 0; y < S; ++y)
+        for (int x = 0; x < n; ++x)
+          EXPECT_EQ(strip[y * n + x], (I * S + y) * 1000 + x) << "grid " << g.rows() << " x " << g.cols()
+                                                             << ", block row " << I;
+    }
+  }
+}
+
+// One value per zone, in zone order, in zone 0 only.
+TEST(Zones, GridGathersOneValuePerZone) {
+  const z::place &p = z::init();
+  const std::vector<long long> all = z::grid::gather_values(10LL * p.rank + 1);
+  if (p.rank != 0) {
+    EXPECT_TRUE(all.empty());
+    return;
+  }
+  ASSERT_EQ(all.size(), static_cast<std::size_t>(p.size));
+  for (int r = 0; r < p.size; ++r)
+    EXPECT_EQ(all[r], 10LL * r + 1);
 }
 
 TEST(Zones, DevicesFromTheEnvironment) {

@@ -3,7 +3,8 @@
 // blocks distributed 2-D block-cyclic (block (I, J) lives in zone
 // (I mod rows, J mod cols)), broadcasts of hy::arrays along a process row
 // or column (MPI_Bcast, or MPI_Ibcast to overlap, on the row and column
-// communicators: no transport of hy's own), and the gather of every block to every zone. Built
+// communicators: no transport of hy's own), and the gather of the result
+// to zone 0 one block row at a time. Built
 // without -DHY_MPI (or run without mpirun) the grid is 1 x 1 and every
 // operation is a no-op or a copy.
 #pragma once
@@ -11,6 +12,7 @@
 #include <hy/array.hpp>
 #include <hy/zones.hpp>
 
+#include <climits>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -115,47 +117,63 @@ public:
 #endif
   }
 
-  /// The n x n matrix `full` (n = nb * S) from the local blocks `local`
-  /// (local_rows(nb) * S x local_cols(nb) * S, block (i, j) being global
-  /// block (row() + i * rows(), col() + j * cols())): every zone gets every
-  /// block (MPI_Allgatherv of the packed local blocks).
+  /// Block row I of the matrix (S rows of nb * S elements, row-major) into
+  /// `strip` in zone 0 from the zones of process row I mod rows() that hold
+  /// its blocks (MPI_Gatherv; the other zones send nothing and `strip` is
+  /// left alone there). One block row at a time, so that zone 0 can go over
+  /// the whole result (checksum, file) holding S rows of it, not n.
   template <class T>
-  void allgather_blocks(const hy::array<T, 2> &local, hy::array<T, 2> &full, int nb, int S) const {
-    std::vector<T> mine(local.size());
-    if (!mine.empty())
-      std::memcpy(mine.data(), local.data(), mine.size() * sizeof(T));
-    std::vector<T> all(static_cast<std::size_t>(nb) * nb * S * S);
-    std::vector<int> counts(rows_ * cols_), displs(rows_ * cols_);
+  void gather_block_row(const hy::array<T, 2> &local, int I, int nb, int S, std::vector<T> &strip) const {
+    const long long width = static_cast<long long>(local_cols(nb)) * S; // local row length
+    const bool mine = owns_row(I) && width > 0;
+    const T *from = mine ? &local(static_cast<long long>(I / rows_) * S, 0) : nullptr;
+    const int zones = rows_ * cols_;
+    std::vector<int> counts(zones, 0), displs(zones, 0);
     long long total = 0;
-    for (int z = 0; z < rows_ * cols_; ++z) {
+    for (int z = 0; z < zones; ++z) {
       const int r = z / cols_, c = z % cols_;
-      const long long lr = nb > r ? (nb - r + rows_ - 1) / rows_ : 0,
-                      lc = nb > c ? (nb - c + cols_ - 1) / cols_ : 0;
-      const long long bytes = lr * lc * S * S * static_cast<long long>(sizeof(T));
+      const long long lc = nb > c ? (nb - c + cols_ - 1) / cols_ : 0;
+      const long long bytes = r == I % rows_ ? lc * S * S * static_cast<long long>(sizeof(T)) : 0;
       if (bytes > INT_MAX || total > INT_MAX)
-        detail::fail("hy::zones::grid::allgather_blocks: more than 2 GiB");
+        detail::fail("hy::zones::grid::gather_block_row: more than 2 GiB");
       counts[z] = static_cast<int>(bytes);
       displs[z] = static_cast<int>(total);
       total += bytes;
     }
+    const bool root = init().rank == 0;
+    std::vector<T> all(root ? static_cast<std::size_t>(total / sizeof(T)) : 0);
 #if defined(HY_MPI)
-    MPI_Allgatherv(mine.data(), counts[init().rank], MPI_BYTE, all.data(), counts.data(),
-                   displs.data(), MPI_BYTE, MPI_COMM_WORLD);
+    MPI_Gatherv(from, mine ? counts[init().rank] : 0, MPI_BYTE, all.data(), counts.data(),
+                displs.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
 #else
-    all = mine;
+    if (mine)
+      std::memcpy(all.data(), from, counts[0]);
 #endif
-    for (int z = 0; z < rows_ * cols_; ++z) {
-      const int r = z / cols_, c = z % cols_;
-      const int lc = nb > c ? (nb - c + cols_ - 1) / cols_ : 0;
+    if (!root)
+      return;
+    strip.resize(static_cast<std::size_t>(S) * nb * S);
+    for (int c = 0; c < cols_; ++c) {
+      const int z = (I % rows_) * cols_ + c;
+      const long long lw = static_cast<long long>(nb > c ? (nb - c + cols_ - 1) / cols_ : 0) * S;
       const T *base = all.data() + displs[z] / static_cast<long long>(sizeof(T));
-      const long long width = static_cast<long long>(lc) * S; // local row length
-      for (int I = r, i = 0; I < nb; I += rows_, ++i)
-        for (long long y = 0; y < S; ++y)
-          for (int J = c, j = 0; J < nb; J += cols_, ++j)
-            std::memcpy(&full(static_cast<long long>(I) * S + y, static_cast<long long>(J) * S),
-                        base + (i * static_cast<long long>(S) + y) * width + j * static_cast<long long>(S),
-                        S * sizeof(T));
+      for (long long y = 0; y < S; ++y)
+        for (int J = c, j = 0; J < nb; J += cols_, ++j)
+          std::memcpy(&strip[static_cast<std::size_t>(y * nb * S + static_cast<long long>(J) * S)],
+                      base + y * lw + static_cast<long long>(j) * S, S * sizeof(T));
     }
+  }
+
+  /// One value from every zone, in zone order, in zone 0 (empty elsewhere):
+  /// per-zone figures such as peak memory.
+  static std::vector<long long> gather_values(long long v) {
+    const int zones = init().size;
+    std::vector<long long> all(init().rank == 0 ? zones : 0);
+#if defined(HY_MPI)
+    MPI_Gather(&v, 1, MPI_LONG_LONG, all.data(), 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+#else
+    all[0] = v;
+#endif
+    return all;
   }
 
 private:

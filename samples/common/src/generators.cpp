@@ -230,24 +230,39 @@ edge_list<W> generate_grid(vid rows, vid cols, bool diagonal, std::uint64_t seed
 }
 
 template <class W>
-dense_matrix<W> generate_dense_matrix(vid n, double density, std::uint64_t seed,
-                                      const weight_spec& ws) {
+dense_entries<W>::dense_entries(vid n, double density, std::uint64_t seed, const weight_spec& ws)
+    : n_(n),
+      threshold_(static_cast<std::uint64_t>(density * 9007199254740992.0)),  // 2^53
+      key_(splitmix64(seed ^ 0xde75e00000000001ull)),
+      wseed_(seed + 0x77),
+      ws_(ws) {
   check_weights<W>(ws);
   if (n < 0 || !(density >= 0.0 && density <= 1.0))
     throw std::invalid_argument("dense: need n >= 0 and 0 <= density <= 1");
+}
+
+template <class W>
+W dense_entries<W>::operator()(vid i, vid j) const {
+  if (i == j) return W{0};
+  const std::uint64_t k = static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(n_) + j;
+  if ((splitmix64(key_ + k * 0x9e3779b97f4a7c15ull) >> 11) < threshold_)
+    return draw_weight<W>(ws_, wseed_, k);
+  return infinity<W>();
+}
+
+template <class W>
+dense_matrix<W> generate_dense_matrix(vid n, double density, std::uint64_t seed,
+                                      const weight_spec& ws) {
+  return generate_dense_matrix(dense_entries<W>(n, density, seed, ws));
+}
+
+template <class W>
+dense_matrix<W> generate_dense_matrix(const dense_entries<W>& entry) {
+  const vid n = entry.size();
   dense_matrix<W> m(n);
-  const auto threshold = static_cast<std::uint64_t>(density * 9007199254740992.0);  // 2^53
-  const std::uint64_t key = splitmix64(seed ^ 0xde75e00000000001ull), wseed = seed + 0x77;
 #pragma omp parallel for schedule(static)
   for (vid i = 0; i < n; ++i)
-    for (vid j = 0; j < n; ++j) {
-      const std::uint64_t k = static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(n) + j;
-      if (i == j) {
-        m(i, j) = W{0};
-      } else if ((splitmix64(key + k * 0x9e3779b97f4a7c15ull) >> 11) < threshold) {
-        m(i, j) = draw_weight<W>(ws, wseed, k);
-      }
-    }
+    for (vid j = 0; j < n; ++j) m(i, j) = entry(i, j);
   return m;
 }
 
@@ -263,6 +278,8 @@ edge_list<W> generate_dense(vid n, double density, std::uint64_t seed, const wei
   template edge_list<W> generate_er_m<W>(vid, eid, bool, std::uint64_t, const weight_spec&);  \
   template edge_list<W> generate_grid<W>(vid, vid, bool, std::uint64_t, const weight_spec&);  \
   template dense_matrix<W> generate_dense_matrix<W>(vid, double, std::uint64_t, const weight_spec&); \
+  template class dense_entries<W>;                                                            \
+  template dense_matrix<W> generate_dense_matrix<W>(const dense_entries<W>&);                 \
   template edge_list<W> generate_dense<W>(vid, double, std::uint64_t, const weight_spec&);
 HY_GRAPH_FOR_EACH_WEIGHT(INST)
 

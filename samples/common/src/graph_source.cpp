@@ -175,13 +175,19 @@ csr<W> load_csr(const graph_options& o) {
 }
 
 template <class W>
-dense_matrix<W> load_dense(const graph_options& o) {
+std::optional<dense_entries<W>> dense_source(const graph_options& o) {
   if (!o.generate.empty() && o.directed.value_or(true)) {
     const generator_spec g = generator_spec::parse(o.generate);
     if (g.kind == "dense")
-      return generate_dense_matrix<W>(static_cast<vid>(int_param(g, "n", "", 0, 1 << 20)),
-                                      real_param(g, "density", "1"), seed_param(g), o.weights);
+      return dense_entries<W>(static_cast<vid>(int_param(g, "n", "", 0, 1 << 20)),
+                              real_param(g, "density", "1"), seed_param(g), o.weights);
   }
+  return std::nullopt;
+}
+
+template <class W>
+dense_matrix<W> load_dense(const graph_options& o) {
+  if (const std::optional<dense_entries<W>> e = dense_source<W>(o)) return generate_dense_matrix(*e);
   return to_dense(load_edge_list<W>(o), o.policy.self_loops);
 }
 
@@ -216,6 +222,7 @@ std::vector<vid> pick_sources(const csr<W>& g, const graph_options& o) {
   template edge_list<W> load_edge_list<W>(const graph_options&);                  \
   template csr<W> load_csr<W>(const graph_options&);                              \
   template dense_matrix<W> load_dense<W>(const graph_options&);                   \
+  template std::optional<dense_entries<W>> dense_source<W>(const graph_options&); \
   template std::vector<vid> pick_sources<W>(const csr<W>&, std::int64_t, std::uint64_t); \
   template std::vector<vid> pick_sources<W>(const csr<W>&, const graph_options&);
 HY_GRAPH_FOR_EACH_WEIGHT(INST)

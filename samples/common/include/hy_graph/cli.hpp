@@ -130,6 +130,11 @@ csr<W> load_csr(const graph_options& o);  // applies o.policy
 // Dense n x n matrix; a "dense:" generator fills it directly.
 template <class W>
 dense_matrix<W> load_dense(const graph_options& o);
+// The entries of that matrix one by one, when load_dense generates it
+// directly (a directed "dense:" generator); nothing for other inputs. For
+// a process that holds only some blocks of the matrix.
+template <class W>
+std::optional<dense_entries<W>> dense_source(const graph_options& o);
 // Generator only (used by load_* and the tool).
 template <class W>
 edge_list<W> generate(const generator_spec& g, const weight_spec& ws);

@@ -67,6 +67,23 @@ edge_list<W> generate_grid(vid rows, vid cols, bool diagonal, std::uint64_t seed
 template <class W>
 dense_matrix<W> generate_dense_matrix(vid n, double density, std::uint64_t seed,
                                       const weight_spec& ws = {});
+// Entry (i, j) of that matrix on its own (counter-based, like the whole):
+// a process that holds only some blocks of the matrix generates just those
+// (fw --grid, where each MPI rank keeps its own blocks).
+template <class W>
+class dense_entries {
+ public:
+  dense_entries(vid n, double density, std::uint64_t seed, const weight_spec& ws = {});
+  W operator()(vid i, vid j) const;  // infinity<W>() for no edge, 0 on the diagonal
+  vid size() const { return n_; }
+
+ private:
+  vid n_;
+  std::uint64_t threshold_, key_, wseed_;
+  weight_spec ws_;
+};
+template <class W>
+dense_matrix<W> generate_dense_matrix(const dense_entries<W>& entries);  // all of them
 template <class W>
 edge_list<W> generate_dense(vid n, double density, std::uint64_t seed,
                             const weight_spec& ws = {});
