@@ -116,14 +116,15 @@ const Stmt *enclosingHostLoop(ASTContext &ctx, const Stmt *s) {
 }
 
 // The host loops of the main file (not template instantiations) with a
-// statement of their body that is a call `wanted` picks.
+// statement of their body that `wanted` picks (a call of a function that
+// launches kernels, as a statement or inside one).
 std::vector<const Stmt *> loopsCalling(ASTContext &ctx,
-                                       const std::function<bool(const CallExpr *)> &wanted) {
+                                       const std::function<bool(const Stmt *)> &wanted) {
   struct Finder : RecursiveASTVisitor<Finder> {
     ASTContext &ctx;
-    const std::function<bool(const CallExpr *)> &wanted;
+    const std::function<bool(const Stmt *)> &wanted;
     std::vector<const Stmt *> loops;
-    Finder(ASTContext &ctx, const std::function<bool(const CallExpr *)> &wanted)
+    Finder(ASTContext &ctx, const std::function<bool(const Stmt *)> &wanted)
         : ctx(ctx), wanted(wanted) {}
     bool VisitCompoundStmt(CompoundStmt *cs) {
       DynTypedNodeList ps = ctx.getParents(*cs);
@@ -132,11 +133,10 @@ std::vector<const Stmt *> loopsCalling(ASTContext &ctx,
                                   ctx.getSourceManager().getExpansionLoc(L->getBeginLoc())))
         return true;
       for (const Stmt *s : cs->body())
-        if (const auto *e = dyn_cast<Expr>(s))
-          if (const auto *c = dyn_cast<CallExpr>(e->IgnoreImplicit()); c && wanted(c)) {
-            loops.push_back(L);
-            break;
-          }
+        if (wanted(s)) {
+          loops.push_back(L);
+          break;
+        }
       return true;
     }
   } f(ctx, wanted);
@@ -997,8 +997,11 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
   for (auto &k : in.model.kernels)
     if (const Stmt *L = enclosingHostLoop(in.ctx, k->blockLoops.front().loop))
       around.push_back({L, k.get()});
-  for (const Stmt *L : loopsCalling(in.ctx, [&](const CallExpr *c) {
-         return p.callStatement(c) != nullptr;
+  // (A call inside a statement other than an inner loop, BC's level loop's
+  // `if (pulling) pullStep(...); else pushStep(...);`, makes the loop a
+  // candidate too, so that the report says why it is not one region.)
+  for (const Stmt *L : loopsCalling(in.ctx, [&](const Stmt *s) {
+         return p.callStatement(s) != nullptr || (!isLoop(s) && p.launchingCall(s) != nullptr);
        }))
     around.push_back({L, nullptr});
   std::stable_sort(around.begin(), around.end(), [&](const auto &a, const auto &b) {
