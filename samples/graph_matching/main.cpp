@@ -39,6 +39,7 @@ struct options {
   std::int64_t repeat = 1, rounds = 0, q_steps = 0, verify_pairs = 8, seed = 1;
   bool verify = false, json = false, progress = false, quiet = false;
   std::string write_dir;
+  std::string write_q;
 };
 
 class cli : public g::option_parser {
@@ -73,6 +74,9 @@ class cli : public g::option_parser {
     add_string("output", "FILE", "write P and the assignments (binary, for --compare)", o.output);
     add_string("compare", "FILE", "compare with a file from --output: the same assignments, P within --tolerance", o.compare);
     add_string("write-graphs", "DIR", "write the graphs as DIR/gN.ag and DIR/list.txt, then stop", o.write_dir);
+    add_string("write-q", "FILE",
+               "with --q-steps: write Q (n1 x n2 floats, row by row, this machine's byte order) to FILE",
+               o.write_q);
     add_int("repeat", "N", "timed runs after one warm-up (default 1: one untimed-warm-up-free run)", o.repeat, 1);
     add_flag("json", "print the results as one JSON object", o.json);
     add_flag("progress", "progress line also when stderr is not a terminal", o.progress);
@@ -96,6 +100,7 @@ class cli : public g::option_parser {
     if (!(o_.p.beta0 > 0) || !(o_.p.beta_rate > 1) || !(o_.p.beta_final > 0))
       throw g::usage_error("need beta0 > 0, beta-rate > 1, beta-final > 0");
     if (o_.p.iters0 < 1 || o_.p.iters1 < 1) throw g::usage_error("--iters0 and --iters1 must be >= 1");
+    if (!o_.write_q.empty() && o_.q_steps < 1) throw g::usage_error("--write-q needs --q-steps");
   }
   options& o_;
 };
@@ -299,6 +304,11 @@ int run(const options& o) {
       std::vector<float> q(static_cast<size_t>(in.n1) * in.n2);
       for (int a = 0; a < in.n1; ++a)
         for (int i = 0; i < in.n2; ++i) q[static_cast<size_t>(a) * in.n2 + i] = s.Q(a, i);
+      if (!o.write_q.empty()) {  // for tests that check Q_sum against their own sum
+        std::ofstream out(o.write_q, std::ios::binary);
+        out.write(reinterpret_cast<const char*>(q.data()), static_cast<std::streamsize>(q.size() * sizeof(float)));
+        if (!out) throw std::runtime_error("cannot write " + o.write_q);
+      }
       double qsum = 0;
       for (float x : q) qsum += x;
       rep.set("Q", hex(fnv(q.data(), q.size() * sizeof(float)))).set("Q_sum", qsum);

@@ -6,8 +6,9 @@
 // exception thrown by host code in the region, nested host loops, per-thread
 // copies of a reduction array (shared by the team) with a call of a
 // function that launches kernels (made by the team: omp_team_calls.cpp);
-// and the loops that stay a region per kernel (break, continue, return, a
-// non-scalar local a kernel reads). Every builds' output (serial, OpenMP
+// a loop left by a break from its host statements (one region, the masked
+// thread ends it for the team); and the loops that stay a region per kernel
+// (continue, return, a non-scalar local a kernel reads). Every builds' output (serial, OpenMP
 // on 1, 2 and 3 threads, the CUDA build's CPU fallback) must agree, and
 // every function checks itself against a plain reference.
 #include <hy/hy.hpp>
@@ -257,8 +258,9 @@ static long long nested(hy::array<int, 1> &a, int n) {
   return sum;
 }
 
-// 7. Loops that stay a region per kernel: a break, a continue, a return,
-// a non-scalar local that a kernel reads; and one region with per-thread
+// 7. A loop left by a break (one region since issue 28's break form); loops
+// that stay a region per kernel: a continue, a return, a non-scalar local
+// that a kernel reads; and one region with per-thread
 // copies of a reduction array and a call of a function that launches
 // kernels (the team's).
 static void addOne(hy::array<int, 1> &a, int n) {

@@ -7,8 +7,9 @@
 // nested team call), a team function whose host statements come first and
 // whose kernel has a version for a team of one, one whose array reduction
 // has per-thread copies (shared by the team), the same functions called
-// outside any region (a region of their own), and calls a team cannot make
-// (an argument with a side effect). Every build's output (serial, OpenMP on
+// outside any region (a region of their own), a call whose argument has a
+// side effect (evaluated once, by one thread), and part 3's forms (locals of
+// a template's type, a break, `++stamp` as an argument). Every build's output (serial, OpenMP on
 // 1, 2, 3, 5 and 8 threads, the CUDA build's CPU fallback) must agree, and
 // every result is checked against a plain reference.
 #include <hy/hy.hpp>
@@ -180,13 +181,70 @@ static long long rounds(hy::array<int, 1> &a, hy::array<long long, 1> &h, int n,
   }
   // Outside a region: each function a region of its own.
   bins(a, h, n, calls);
-  // A call a team cannot make (an argument with a side effect): the loop
-  // keeps a region per kernel.
+  // An argument with a side effect, passed by value: one thread evaluates
+  // it before every thread calls (one region).
   int k = 0;
   while (k < 3) {
     shift(a, n, k++);
   }
   return calls;
+}
+
+// 3. Forms a region takes since issue 28's last part: locals of the
+// template's type (`const T cap`, `T low`, moved out of the region; `const
+// T step` in a team function, run by every thread), a `break` in the host
+// statements between a kernel and a team call, and an argument with a side
+// effect (`++stamp`) that one thread evaluates once.
+template <class T>
+static void addUpTo(hy::array<T, 1> &a, int n, T cap, long long stamp) {
+  const T step = static_cast<T>(stamp % 5 + 20);
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+    a(i) = a(i) + step > cap ? cap : a(i) + step;
+}
+template <class T>
+static int climb(hy::array<T, 1> &a, int n, long long &stamp, T goal) {
+  int r;
+  for (r = 0; r < 100; ++r) {
+    const T cap = static_cast<T>(goal / 2 + r);
+    T low = goal;
+#pragma hy parallel for reduction(min : low)
+    for (int i = 0; i < n; ++i)
+      low = a(i) < low ? a(i) : low;
+    if (low >= goal / 2)
+      break;
+    addUpTo(a, n, cap, ++stamp);
+  }
+  return r;
+}
+template <class T>
+static void climbCheck(int n, T goal, const char *what) {
+  hy::array<T, 1> a(n);
+  std::vector<T> ra(n);
+  for (int i = 0; i < n; ++i)
+    a(i) = ra[i] = static_cast<T>((i * 37) % 1000);
+  long long stamp = 7, rstamp = 7;
+  int r = climb(a, n, stamp, goal);
+  int rr;
+  for (rr = 0; rr < 100; ++rr) {
+    const T cap = static_cast<T>(goal / 2 + rr);
+    T low = goal;
+    for (int i = 0; i < n; ++i)
+      low = ra[i] < low ? ra[i] : low;
+    if (low >= goal / 2)
+      break;
+    const T step = static_cast<T>(++rstamp % 5 + 20);
+    for (int i = 0; i < n; ++i)
+      ra[i] = ra[i] + step > cap ? cap : ra[i] + step;
+  }
+  bool ok = r == rr && stamp == rstamp && r > 1 && r < 100;
+  double sum = 0;
+  for (int i = 0; i < n; ++i) {
+    ok &= a(i) == ra[i];
+    sum += (double)a(i);
+  }
+  require(ok, what);
+  std::printf("%s: %d rounds, stamp %lld, sum %.1f\n", what, r, stamp, sum);
 }
 
 int main() {
@@ -263,5 +321,8 @@ int main() {
     ok &= a(i) == ra[i];
   require(ok, "rounds");
   std::printf("rounds: %lld calls, bins %lld\n", calls, hsum);
+
+  climbCheck<long long>(n, 1000, "climb<long long>");
+  climbCheck<double>(n, 1000.0, "climb<double>");
   return failures ? 1 : 0;
 }

@@ -117,6 +117,12 @@ MUTANTS = [
          replace="      for (long long e = off(v); e < off(v + 1); ++e) {\n        const int x = col(e);\n        if (d(b, x) == d(b, v) + (Weighted ? w(e) : W(1)))\n          pulled = (1.0 + delta(b, x)) / sigma(b, x);\n      }\n      delta(b, v) = sigma(b, v) * pulled;\n    }\n  }\n}",
          what="the dependency of a vertex of degree >= 1024 assigned, not accumulated",
          targets=["bc_serial"], ctest=r"^bc\.bc_serial\.", lit=[]),
+    # --- graph matching ---
+    dict(id="gm-q-sum-float", file="samples/graph_matching/main.cpp",
+         find="      double qsum = 0;\n      for (float x : q) qsum += x;",
+         replace="      float qsum = 0;\n      for (float x : q) qsum += x;",
+         what="the Q step's report sums Q in float (Q_sum loses digits)",
+         targets=["gm_serial"], ctest=r"^gm\.q_sum\.gm_serial$", lit=[]),
     # --- scan ---
     dict(id="scan-exclusive-includes-own", file="runtime/include/hy/scan.hpp",
          find="      return Op::template identity<T>();",

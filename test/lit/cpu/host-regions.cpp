@@ -129,13 +129,23 @@ void addOne(hy::array<int, 1> &a, int n) {
 }
 
 void fallbacks(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
-// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): a 'break' (line [[@LINE+6]]) would leave the region [-Rhy]
+// A break of the loop from its host statements ends the loop for the team
+// (lit cpu/region-forms.cpp); a return does not.
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}}; a 'break' in its host statements ends the loop for the whole team (the thread that runs them tells the others at the next barrier){{.*}} [-Rhy]
   for (int s = 0; s < 5; ++s) {
 #pragma hy parallel for
     for (int i = 0; i < n; ++i)
       a(i) += s;
     if (a(0) > 100)
       break;
+  }
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): a 'return' (line [[@LINE+6]]) would leave the region [-Rhy]
+  for (int s = 0; s < 5; ++s) {
+#pragma hy parallel for
+    for (int i = 0; i < n; ++i)
+      a(i) += s;
+    if (a(0) > 1000)
+      return;
   }
 // REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): a 'continue' (line [[@LINE+3]]) would leave the region [-Rhy]
   for (int s = 0; s < 5; ++s) {
@@ -243,8 +253,10 @@ void hides(hy::array<int, 1> &a, int n) {
   }
 }
 
-// In a template, a local of a dependent type is not known to be a scalar.
-// REPORT: host-regions.cpp:[[@LINE+4]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it declares 'sum' (line [[@LINE+5]]), which the kernel of line [[@LINE+6]] uses, and only scalar variables move out of the region, and the template's 'T' is not known to be one [-Rhy]
+// In a template, a local of a dependent type moves out of the region when
+// it is a scalar in every instantiation (lit cpu/region-forms.cpp); in a
+// template never instantiated it is not known to be one.
+// REPORT: host-regions.cpp:[[@LINE+4]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}}; locals moved out of the region (shared): sum{{.*}} [-Rhy]
 template <class T>
 T sums(const hy::array<T, 1> &a, int n) {
   T total = 0;
@@ -258,6 +270,16 @@ T sums(const hy::array<T, 1> &a, int n) {
   return total;
 }
 template double sums(const hy::array<double, 1> &, int);
+// REPORT: host-regions.cpp:[[@LINE+3]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it declares 'sum' (line [[@LINE+4]]), which the kernel of line [[@LINE+5]] uses, and only scalar variables move out of the region, and the template's 'T' is not one in every instantiation (or is never instantiated, or is a constant in one) [-Rhy]
+template <class T>
+void sumsNever(const hy::array<T, 1> &a, hy::array<T, 1> &b, int n) {
+  for (int s = 0; s < 3; ++s) {
+    T sum = 0;
+#pragma hy parallel for reduction(+ : sum)
+    for (int i = 0; i < n; ++i) sum += a(i) + s;
+    b(s) = sum;
+  }
+}
 
 // A scan kernel keeps its own region (two passes over the team's chunks).
 // REPORT: host-regions.cpp:[[@LINE+4]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): the kernel of line [[@LINE+6]] is a scan, whose two passes need a parallel region of their own [-Rhy]

@@ -88,7 +88,7 @@ void effects(hy::array<float, 1> &a, int n) {
   for (int i = 0; i < n--; ++i) a(i) = 1;
 }
 
-// A kernel inside a host loop that is not one parallel region (a break
+// A kernel inside a host loop that is not one parallel region (a return
 // leaves it): a parallel region at each of its iterations, with its own
 // test. In a host loop that is one region a kernel has none
 // (host-regions.cpp).
@@ -97,10 +97,10 @@ void rounds(hy::array<float, 1> &a, int n, int steps) {
   for (int s = 0; s < steps; ++s) {
 // OMP: _Pragma("omp parallel for firstprivate(n, a) schedule(static) if(hy::omp_worth((long long)(n), 4))")
 // REPORT: small-loops.cpp:[[@LINE+2]]:1: remark: runs on the calling thread when iterations x 4 (estimated operations per iteration) < HY_OMP_MIN_WORK (default 65536: below 16384 iterations) [-Rhy]
-// REPORT-NEXT: small-loops.cpp:[[@LINE+1]]:1: remark: inside the host loop of line [[@LINE-3]]: a parallel region (fork, join, barrier) at each of its iterations; the host loop is not one region: a 'break' (line [[@LINE+4]]) would leave the region [-Rhy]
+// REPORT-NEXT: small-loops.cpp:[[@LINE+1]]:1: remark: inside the host loop of line [[@LINE-3]]: a parallel region (fork, join, barrier) at each of its iterations; the host loop is not one region: a 'return' (line [[@LINE+4]]) would leave the region [-Rhy]
 #pragma hy parallel for
     for (int i = 0; i < n; ++i) a(i) = a(i) + 1;
     if (a(0) > 10)
-      break;
+      return;
   }
 }

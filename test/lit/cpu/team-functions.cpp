@@ -24,7 +24,7 @@
 
 // A team function with a nested one: two kernels (the second's bound reads
 // the worklist the first pushes to), host statements through references.
-// REPORT: team-functions.cpp:[[@LINE+2]]:13: remark: function called by the team of the host loop's region of line {{[0-9]+}}: there its kernels run as the team's work-sharing loops ('omp for'), its host statements on one thread ('omp masked') with a barrier after them; called anywhere else, it is one parallel region of its own (on one thread when the kernel of line [[@LINE+6]] is small: its small-loop test) [-Rhy]
+// REPORT: team-functions.cpp:[[@LINE+2]]:13: remark: function called by the team of the host loop's region of line {{[0-9, ]+}}: there its kernels run as the team's work-sharing loops ('omp for'), its host statements on one thread ('omp masked') with a barrier after them; called anywhere else, it is one parallel region of its own (on one thread when the kernel of line [[@LINE+6]] is small: its small-loop test) [-Rhy]
 // OMP-LABEL: static void scale(
 static void scale(hy::array<int, 1> &a, int n, int by, long long &calls) {
 // OMP-SAME: { const bool hy_in_team = hy::team_call::take(); auto hy_body = [&] {
@@ -196,9 +196,15 @@ static void early(hy::array<int, 1> &a, int n) {
 
 void refused(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
   long long out = 0;
-// REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'scale' (line [[@LINE+2]]), which launches kernels, and the region's team cannot call it: an argument (line [[@LINE+2]]) may have side effects (or make a temporary), which every thread would repeat [-Rhy]
+// An argument with a side effect, a scalar passed by value: evaluated once
+// (lit cpu/region-forms.cpp); one that makes a temporary that may throw: not.
+// REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}}; every thread of the team calls 'scale' (line [[@LINE+2]]), whose kernels run as the team's work-sharing loops (an argument with side effects evaluated once, by one thread, before the call){{.*}} [-Rhy]
   for (int s = 0; s < 3; ++s)  {
     scale(a, n, s++, out);
+  }
+// REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'scale' (line [[@LINE+2]]), which launches kernels, and the region's team cannot call it: an argument (line [[@LINE+2]]) may have side effects (or make a temporary), which every thread would repeat (one thread evaluates such an argument once only when it is a scalar passed by value, free of exceptions, and not in a macro) [-Rhy]
+  for (int s = 0; s < 3; ++s)  {
+    scale(a, n, (int)std::vector<int>(3).size(), out);
   }
 // REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'twice' (line [[@LINE+1]]), which launches kernels, and the region's team cannot call it: 'twice' cannot be called by a team: it returns a value (only a function that returns void is called by a team) [-Rhy]
   for (int s = 0; s < 3; ++s) { twice(a, n); }

@@ -56,10 +56,16 @@ struct HostRegion {
     std::vector<const FunctionDecl *> callees;
     // In a team function: a declaration every thread runs (replicated()).
     bool replicated = false;
+    // In a region's host loop: its host statements break out of the loop
+    // (the masked thread ends the loop for the team through hy_go).
+    bool breaks = false;
+    // A team call's arguments that one thread evaluates before it.
+    std::vector<const Expr *> once;
     bool team() const { return kernel || !callees.empty(); }
   };
   std::vector<Item> items;
   std::vector<const VarDecl *> hoisted; // locals moved out of the region
+  bool breaks = false;                  // a host statement breaks out of the loop
   bool headThrows = false;              // the condition or increment may throw
   /// The first kernel's small-loop test (hy::omp_worth), when the body
   /// starts with it: the region runs on one thread while it is false.
@@ -110,14 +116,15 @@ const Stmt *enclosingHostLoop(ASTContext &ctx, const Stmt *s) {
 }
 
 // The host loops of the main file (not template instantiations) with a
-// statement of their body that is a call `wanted` picks.
+// statement of their body that `wanted` picks (a call of a function that
+// launches kernels, as a statement or inside one).
 std::vector<const Stmt *> loopsCalling(ASTContext &ctx,
-                                       const std::function<bool(const CallExpr *)> &wanted) {
+                                       const std::function<bool(const Stmt *)> &wanted) {
   struct Finder : RecursiveASTVisitor<Finder> {
     ASTContext &ctx;
-    const std::function<bool(const CallExpr *)> &wanted;
+    const std::function<bool(const Stmt *)> &wanted;
     std::vector<const Stmt *> loops;
-    Finder(ASTContext &ctx, const std::function<bool(const CallExpr *)> &wanted)
+    Finder(ASTContext &ctx, const std::function<bool(const Stmt *)> &wanted)
         : ctx(ctx), wanted(wanted) {}
     bool VisitCompoundStmt(CompoundStmt *cs) {
       DynTypedNodeList ps = ctx.getParents(*cs);
@@ -126,11 +133,10 @@ std::vector<const Stmt *> loopsCalling(ASTContext &ctx,
                                   ctx.getSourceManager().getExpansionLoc(L->getBeginLoc())))
         return true;
       for (const Stmt *s : cs->body())
-        if (const auto *e = dyn_cast<Expr>(s))
-          if (const auto *c = dyn_cast<CallExpr>(e->IgnoreImplicit()); c && wanted(c)) {
-            loops.push_back(L);
-            break;
-          }
+        if (wanted(s)) {
+          loops.push_back(L);
+          break;
+        }
       return true;
     }
   } f(ctx, wanted);
@@ -149,18 +155,23 @@ void forEach(const Stmt *s, const std::function<void(const Stmt *)> &f) {
 
 // The first statement under s that leaves the host loop's body: a break
 // or continue of the loop itself, a return, a goto (not inside lambdas).
-const Stmt *leaves(const Stmt *s, bool inLoop, bool inSwitch) {
+// With `breaks`, a break of the loop is counted there instead.
+const Stmt *leaves(const Stmt *s, bool inLoop, bool inSwitch, int *breaks = nullptr) {
   if (!s || isa<LambdaExpr>(s) || isa<BlockExpr>(s))
     return nullptr;
-  if (isa<BreakStmt>(s) && !inLoop && !inSwitch)
-    return s;
+  if (isa<BreakStmt>(s) && !inLoop && !inSwitch) {
+    if (!breaks)
+      return s;
+    ++*breaks;
+    return nullptr;
+  }
   if (isa<ContinueStmt>(s) && !inLoop)
     return s;
   if (isa<ReturnStmt>(s) || isa<GotoStmt>(s) || isa<IndirectGotoStmt>(s) || isa<CoreturnStmt>(s))
     return s;
   bool l = inLoop || isLoop(s), sw = inSwitch || isa<SwitchStmt>(s);
   for (const Stmt *c : s->children())
-    if (const Stmt *r = leaves(c, l, sw))
+    if (const Stmt *r = leaves(c, l, sw, breaks))
       return r;
   return nullptr;
 }
@@ -317,8 +328,56 @@ public:
   // `caller`'s body): every function it calls (in a template, in every
   // instantiation) is a team function, and its arguments have no side
   // effects (every thread evaluates them). Fills the functions' patterns.
+  //
+  // once (a region's call, not a team function's): arguments with side
+  // effects that one thread can evaluate before the call, into a shared
+  // variable the call then reads (`++stamp` passed by value): a scalar
+  // that binds to a parameter passed by value in every instantiation,
+  // which may not throw and whose variables no other argument reads (that
+  // order would be unspecified).
   std::string callWhyNot(const FunctionDecl *caller, const CallExpr *c,
-                         std::vector<const FunctionDecl *> &callees) {
+                         std::vector<const FunctionDecl *> &callees,
+                         std::vector<const Expr *> *once = nullptr) {
+    std::set<unsigned> onceAt; // argument positions evaluated once
+    for (unsigned a = 0; once && a < c->getNumArgs(); ++a) {
+      const Expr *e = c->getArg(a);
+      if (!e->HasSideEffects(ctx, /*IncludePossibleEffects=*/true))
+        continue;
+      QualType t = e->getType();
+      if (isa<CXXDefaultArgExpr>(e) || e->isTypeDependent() || !t->isScalarType() ||
+          e->getBeginLoc().isMacroID() || e->getEndLoc().isMacroID() || mayThrow(ctx, e))
+        continue; // refused below
+      std::map<const ValueDecl *, const Stmt *> mine, others;
+      forEach(e, [&](const Stmt *x) { // the variables it changes
+        const Expr *target = nullptr;
+        if (const auto *u = dyn_cast<UnaryOperator>(x); u && u->isIncrementDecrementOp())
+          target = u->getSubExpr();
+        else if (const auto *b = dyn_cast<BinaryOperator>(x); b && b->isAssignmentOp())
+          target = b->getLHS();
+        else if (const auto *o = dyn_cast<CXXOperatorCallExpr>(x);
+                 o && o->getNumArgs() > 0 && (o->isAssignmentOp() ||
+                                              o->getOperator() == OO_PlusPlus ||
+                                              o->getOperator() == OO_MinusMinus))
+          target = o->getArg(0);
+        if (const auto *r = target ? dyn_cast<DeclRefExpr>(target->IgnoreParenImpCasts()) : nullptr)
+          mine.emplace(r->getDecl(), r);
+      });
+      for (unsigned b = 0; b < c->getNumArgs(); ++b)
+        if (b != a)
+          refs(c->getArg(b), others);
+      if (const auto *m = dyn_cast<CXXMemberCallExpr>(c))
+        refs(m->getImplicitObjectArgument(), others);
+      const ValueDecl *shared = nullptr;
+      for (auto &[d, use] : mine)
+        if (others.count(d))
+          shared = d;
+      if (shared)
+        return "an argument" + at(e) + " changes '" + shared->getNameAsString() +
+               "', which another argument uses (evaluated once before the call, the order of "
+               "the two would be unspecified)";
+      onceAt.insert(a);
+      once->push_back(e);
+    }
     std::vector<const CallExpr *> calls;
     if (caller && caller->isDependentContext()) {
       const FunctionTemplateDecl *t = caller->getDescribedFunctionTemplate();
@@ -352,11 +411,20 @@ public:
         if (m->getMethodDecl() && m->getMethodDecl()->isVirtual())
           return "it is a virtual call";
       }
-      for (const Expr *a : args)
-        if (a && a->HasSideEffects(ctx, /*IncludePossibleEffects=*/true))
-          return "an argument" + at(a) +
+      for (unsigned a : onceAt)
+        if (a >= fd->getNumParams() || fd->getParamDecl(a)->getType()->isReferenceType())
+          return "an argument" + at(cc->getArg(a)) +
+                 " has side effects and binds to a reference parameter (only an argument "
+                 "passed by value is evaluated once, by one thread, before the team's call)";
+      for (unsigned a = 0; a < args.size(); ++a)
+        if (args[a] && !onceAt.count(a) &&
+            args[a]->HasSideEffects(ctx, /*IncludePossibleEffects=*/true))
+          return "an argument" + at(args[a]) +
                  " may have side effects (or make a temporary), which every thread would "
-                 "repeat";
+                 "repeat" +
+                 (once ? " (one thread evaluates such an argument once only when it is a "
+                         "scalar passed by value, free of exceptions, and not in a macro)"
+                       : "");
       if (std::find(callees.begin(), callees.end(), patternOf(fd)) == callees.end())
         callees.push_back(patternOf(fd));
     }
@@ -372,7 +440,7 @@ public:
   // runs of host statements, and call statements of functions that launch
   // kernels, which the team calls, if it can (else why not).
   std::string split(const CompoundStmt *body, const FunctionDecl *fn,
-                    std::vector<HostRegion::Item> &items, const char *team) {
+                    std::vector<HostRegion::Item> &items, const char *team, bool region) {
     for (const Stmt *s : body->body()) {
       if (auto it = kernelOf.find(s); it != kernelOf.end()) {
         items.push_back({it->second, {}, false, {}});
@@ -381,7 +449,7 @@ public:
       if (const CallExpr *c = callStatement(s)) {
         HostRegion::Item call;
         call.host = {s};
-        std::string why = callWhyNot(fn, c, call.callees);
+        std::string why = callWhyNot(fn, c, call.callees, region ? &call.once : nullptr);
         if (!why.empty())
           return "it calls '" + calleesOf(c).front()->getNameAsString() + "'" + at(s) +
                  ", which launches kernels, and " + team + " cannot call it: " + why;
@@ -457,7 +525,7 @@ public:
             !spec->getParamDecl(i)->getType().isTriviallyCopyableType(ctx))
           return whyParam;
     }
-    if (std::string why = split(body, def, t.items, "a team"); !why.empty())
+    if (std::string why = split(body, def, t.items, "a team", false); !why.empty())
       return why;
     replicate(t.items);
     for (const HostRegion::Item &i : t.items) {
@@ -622,9 +690,14 @@ public:
         const auto *v = ds && ds->isSingleDecl() ? dyn_cast<VarDecl>(ds->getSingleDecl()) : nullptr;
         const Expr *init = v ? v->getInit() : nullptr;
         QualType ty = v ? v->getType() : QualType();
-        bool rep = init && !isa<DecompositionDecl>(v) && !ty->isDependentType() &&
-                   ((ty->isReferenceType() && bindsSame(init)) ||
-                    (ty.isConstQualified() && ty->isScalarType() && readsSame(init)));
+        // A type of the template's parameters (`const W up = ...;`) counts
+        // as a scalar when it is one in every instantiation.
+        bool scalar = v && ty.isConstQualified() &&
+                      (ty->isDependentType() ? !ty->isReferenceType() && scalarInEvery(v, true)
+                                             : ty->isScalarType());
+        bool rep = init && !isa<DecompositionDecl>(v) &&
+                   ((ty->isReferenceType() && !ty->isDependentType() && bindsSame(init)) ||
+                    (scalar && readsSame(init)));
         if (rep) {
           same.insert(v);
           HostRegion::Item r;
@@ -639,6 +712,37 @@ public:
       }
     }
     items = out;
+  }
+
+  // A local of a type that depends on a function template's parameters
+  // (`const W up = ...;`): its declarations in every instantiation (none
+  // when it is not in a function template or never instantiated).
+  std::vector<const VarDecl *> instancesOf(const VarDecl *v) {
+    std::vector<const VarDecl *> out;
+    const auto *fd = dyn_cast_or_null<FunctionDecl>(v->getDeclContext());
+    const FunctionTemplateDecl *t = fd ? fd->getDescribedFunctionTemplate() : nullptr;
+    if (!t)
+      return out;
+    for (const FunctionDecl *spec : t->specializations())
+      forEach(spec->getBody(), [&](const Stmt *x) {
+        if (const auto *ds = dyn_cast<DeclStmt>(x))
+          for (const Decl *d : ds->decls())
+            if (const auto *iv = dyn_cast<VarDecl>(d); iv && iv->getLocation() == v->getLocation())
+              out.push_back(iv);
+      });
+    return out;
+  }
+
+  // Whether a local of a dependent type is a scalar (not a reference, not
+  // volatile) in every instantiation of its function template, and at
+  // least one exists: then every instantiation can handle it as one.
+  bool scalarInEvery(const VarDecl *v, bool allowConstant) {
+    std::vector<const VarDecl *> all = instancesOf(v);
+    return !all.empty() && std::all_of(all.begin(), all.end(), [&](const VarDecl *iv) {
+      QualType t = iv->getType();
+      return t->isScalarType() && !t->isReferenceType() && !t.isVolatileQualified() &&
+             (allowConstant || !iv->isUsableInConstantExpressions(ctx));
+    });
   }
 
   // A region's host loop (line) calls the team function (and what it calls).
@@ -708,7 +812,7 @@ public:
     const auto *cs = dyn_cast<CompoundStmt>(body);
     if (!cs)
       return "its body is not a { } block";
-    if (std::string why = split(cs, functionOf(L), h.items, "the region's team"); !why.empty())
+    if (std::string why = split(cs, functionOf(L), h.items, "the region's team", true); !why.empty())
       return why;
     for (const HostRegion::Item &i : h.items) {
       if (!i.kernel)
@@ -718,13 +822,19 @@ public:
                std::to_string(line(i.kernel->blockLoops.front().pragma->loc)) +
                " is a scan, whose two passes need a parallel region of their own";
     }
-    for (const HostRegion::Item &i : h.items)
+    // A break of the loop in its host statements is the masked thread's:
+    // it ends the loop for the team (hy_go), which every thread reads
+    // after the next barrier.
+    for (HostRegion::Item &i : h.items)
       for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host) {
         if (const Kernel *k = kernelIn(s))
           return "the kernel of line " + std::to_string(line(k->blockLoops.front().pragma->loc)) +
                  " is inside a statement of the loop's body, not a statement of its own";
-        if (const Stmt *j = leaves(s, false, false))
+        int breaks = 0;
+        if (const Stmt *j = leaves(s, false, false, &breaks))
           return std::string("a ") + jumpName(j) + at(j) + " would leave the region";
+        i.breaks |= breaks > 0;
+        h.breaks |= breaks > 0;
       }
     for (const HostRegion::Item &i : h.items)
       for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host)
@@ -817,10 +927,15 @@ public:
           if (!vd || isa<DecompositionDecl>(vd))
             return pre + "only variables move out of the region";
           QualType t = vd->getType();
-          if (t->isDependentType())
+          // A type of the template's parameters (`const W limit = ...;`):
+          // declared before the region as written (`W limit;`), when it is
+          // a scalar, and no constant, in every instantiation.
+          if (t->isDependentType() && (t->isReferenceType() || !scalarInEvery(vd, false)))
             return pre + "only scalar variables move out of the region, and the template's '" +
-                   t.getAsString() + "' is not known to be one";
-          if (!t->isScalarType() || t->isReferenceType() || t.isVolatileQualified())
+                   t.getAsString() + "' is not one in every instantiation (or is never "
+                   "instantiated, or is a constant in one)";
+          if (!t->isDependentType() &&
+              (!t->isScalarType() || t->isReferenceType() || t.isVolatileQualified()))
             return pre + "only scalar variables (not '" + t.getAsString() +
                    "') move out of the region";
           if (!vd->hasLocalStorage())
@@ -882,8 +997,11 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
   for (auto &k : in.model.kernels)
     if (const Stmt *L = enclosingHostLoop(in.ctx, k->blockLoops.front().loop))
       around.push_back({L, k.get()});
-  for (const Stmt *L : loopsCalling(in.ctx, [&](const CallExpr *c) {
-         return p.callStatement(c) != nullptr;
+  // (A call inside a statement other than an inner loop, BC's level loop's
+  // `if (pulling) pullStep(...); else pushStep(...);`, makes the loop a
+  // candidate too, so that the report says why it is not one region.)
+  for (const Stmt *L : loopsCalling(in.ctx, [&](const Stmt *s) {
+         return p.callStatement(s) != nullptr || (!isLoop(s) && p.launchingCall(s) != nullptr);
        }))
     around.push_back({L, nullptr});
   std::stable_sort(around.begin(), around.end(), [&](const auto &a, const auto &b) {
@@ -915,7 +1033,13 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
             calls = true;
             what += "; every thread of the team calls '" + fd->getNameAsString() + "'" +
                     p.at(i.host.front()) + ", whose kernels run as the team's work-sharing loops";
+            if (!i.once.empty() && fd == i.callees.front())
+              what += std::string(" (") + (i.once.size() == 1 ? "an argument" : "arguments") +
+                      " with side effects evaluated once, by one thread, before the call)";
           }
+        if (h->breaks)
+          what += "; a 'break' in its host statements ends the loop for the whole team (the "
+                  "thread that runs them tells the others at the next barrier)";
         if (calls)
           what += "; every iteration runs on the whole team (the sizes of the called "
                   "functions' kernels are not known before it)";
@@ -1016,6 +1140,15 @@ void CpuRegions::rewrite(Rewriter &R) const {
                                    SM.getExpansionLoc(cond->getBeginLoc())));
     for (const VarDecl *v : h.hoisted)
       open += typeText(ctx, v->getType()) + " " + v->getNameAsString() + "; ";
+    // Team calls' arguments evaluated once (hy_arg<k>, shared): one thread
+    // assigns them before the call, every thread passes them.
+    std::map<const Expr *, std::string> argName;
+    for (const HostRegion::Item &i : h.items)
+      for (const Expr *a : i.once) {
+        std::string name = "hy_arg" + std::to_string(argName.size());
+        argName[a] = name;
+        open += typeText(ctx, a->getType()) + " " + name + "; ";
+      }
     if (guarded)
       open += "hy::region_error hy_err; ";
     open += "bool hy_go = " + condText + ", hy_stay" + (h.worth.empty() ? "" : ", hy_team") +
@@ -1048,6 +1181,7 @@ void CpuRegions::rewrite(Rewriter &R) const {
     const bool headThrows = guarded && h.headThrows;
     std::string top =
         "_Pragma(\"omp masked\") { if (hy_again" + std::string(guarded ? " && !hy_err" : "") +
+        (h.breaks ? " && hy_go" : "") +
         ") " + (headThrows ? "try { " : "{ ") + incText + "hy_go = " + condText +
         "; hy_stay = hy_go" + (h.worth.empty() ? "" : " && " + h.worth + " == hy_team") + "; }" +
         (headThrows ? " catch (...) { " + stop + " }" : "");
@@ -1066,6 +1200,15 @@ void CpuRegions::rewrite(Rewriter &R) const {
       if (i.kernel)
         continue;
       if (i.team()) { // a team function's call, by every thread
+        if (!i.once.empty()) {
+          std::string eval = "_Pragma(\"omp masked\") { ";
+          for (const Expr *a : i.once) {
+            eval += argName.at(a) + " = " + text(R, ctx, a) + "; ";
+            replaceRewritten(R, ctx, a->getSourceRange(), argName.at(a));
+          }
+          R.InsertTextAfter(SM.getExpansionLoc(i.host.front()->getBeginLoc()),
+                            eval + "} _Pragma(\"omp barrier\") ");
+        }
         teamCall(R, ctx, i.host.front());
         continue;
       }
@@ -1073,17 +1216,27 @@ void CpuRegions::rewrite(Rewriter &R) const {
       SourceLocation first = SM.getExpansionLoc(i.host.front()->getBeginLoc());
       SourceLocation end = stmtEnd(ctx, i.host.back());
       std::string caught = throws ? " } catch (...) { " + stop + " }" : " }";
+      // A break of the loop leaves the statements' do-while(0) before
+      // hy_broke is cleared: the loop ends for the team (hy_go), and the
+      // increment and condition are not evaluated again.
+      // (The statements get a block of their own: the text after them
+      // starts with '}', not a statement after an unbraced body on its
+      // line, which clang's -Wmisleading-indentation reports.)
+      std::string open = i.breaks ? "bool hy_broke = true; do { { " : "";
+      if (i.breaks)
+        caught = " } hy_broke = false; } while (0); if (hy_broke) hy_go = hy_stay = false;" + caught;
       if (n == 0) {
-        R.InsertTextAfter(first, std::string("if (hy_stay) ") + (throws ? "try { " : "{ "));
+        R.InsertTextAfter(first, std::string("if (hy_stay) ") + (throws ? "try { " : "{ ") + open);
         R.InsertTextAfter(end, caught + barrier);
       } else {
-        R.InsertTextAfter(first,
-                          std::string("_Pragma(\"omp masked\") ") + (throws ? "try { " : "{ "));
+        R.InsertTextAfter(first, std::string("_Pragma(\"omp masked\") ") +
+                                     (throws ? "try { " : "{ ") + open);
         if (n + 1 == h.items.size())
           R.InsertTextAfter(end, caught);
         else
           R.InsertTextAfter(end, caught + " _Pragma(\"omp barrier\")" +
-                                     (throws ? " if (hy_err) break;" : ""));
+                                     (throws ? " if (hy_err) break;" : "") +
+                                     (i.breaks ? " if (!hy_go) break;" : ""));
       }
     }
     R.InsertTextAfter(body->getRBracLoc().getLocWithOffset(1),
