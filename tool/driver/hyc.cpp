@@ -169,10 +169,12 @@ static std::string smallestArch(const std::string &list) {
   return best.empty() ? "sm_90" : best;
 }
 
-// The header directory is the translated source's include path, not the
-// parse's: an -I, -iquote or -isystem that names it (CMake gives the target
-// that include directory, and hyc the target's flags) is left out of the
-// parse, which reads the annotated headers themselves.
+// The header directory given by --header-dir is the translated source's
+// include path, not the parse's: an -I, -iquote or -isystem that names it
+// (CMake gives the target that include directory, and hyc the target's
+// flags) is left out of the parse, which reads the annotated headers
+// themselves. (The default one, the output's directory, may hold other
+// headers the parse needs.)
 static tooling::ArgumentsAdjuster dropHeaderDir(const std::string &dir) {
   SmallString<256> own(dir);
   sys::fs::make_absolute(own);
@@ -339,7 +341,7 @@ int main(int argc, const char **argv) {
     if (headerDir.empty())
       headerDir = ".";
   }
-  auto db = loadDatabase(input, own < argc, compilerArgs, headerDir, err);
+  auto db = loadDatabase(input, own < argc, compilerArgs, HeaderDir, err);
   if (!db) {
     errs() << "hyc: error: " << err << "\n";
     return 2;

@@ -15,7 +15,7 @@
 // Included through the include path from a header without pragmas: fine.
 // RUN: %hyc --target=openmp %s -o %t/ok/out.cpp -- -std=c++17 -I%S/Inputs/headers -DANGLED
 // RUN: FileCheck %s -check-prefix=ANGLED --input-file=%t/ok/lib/annot.hpp
-// ANGLED: #pragma omp parallel for
+// ANGLED: _Pragma("omp parallel for
 #include <hy/hy.hpp>
 #ifdef PLAIN
 #include <lib/plain.hpp>

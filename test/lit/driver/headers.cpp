@@ -47,25 +47,32 @@ int main() {
 
 // The translation of a header points back at it, keeps its #pragma once,
 // and its own #include of detail.hpp (the translation beside it).
+// SERIAL: #line 1 "{{.*}}kern{{/|\\}}ops.hpp"
+// SERIAL-NEXT: // A header-only library
 // SERIAL: #pragma once
-// SERIAL: #include "detail.hpp"
-// SERIAL: #line {{[0-9]+}} "{{.*}}kern{{/|\\}}ops.hpp"
+// SERIAL-NEXT: #include "detail.hpp"
 // SERIAL-NOT: #pragma hy
 //
 // The dependency file names the headers the parse read.
-// DEP-DAG: {{^  .*}}kern{{/|\\}}ops.hpp \
-// DEP-DAG: {{^  .*}}kern{{/|\\}}detail.hpp \
+// DEP-DAG: {{^  .*}}kern{{/|\\}}ops.hpp
+// DEP-DAG: {{^  .*}}kern{{/|\\}}detail.hpp
 //
 // OMP: #pragma once
 // OMP: void scale(hy::array<T, 1> &a, T f) {
-// OMP: #pragma omp parallel for
-// OMP: #line 14 "{{.*}}kern{{/|\\}}ops.hpp"
-// OMP: reduction(+ : s)
+// OMP-NEXT: _Pragma("omp parallel for firstprivate(f, a)
+// OMP: static T sum(const hy::array<T, 1> &a) {
+// OMP: _Pragma("omp parallel for reduction(+ : s)
 // OMPD: #ifndef KERN_DETAIL_HPP
-// OMPD: #pragma omp parallel for
+// OMPD: _Pragma("omp parallel for
 // OMPD: #endif
 // MAIN: #include <kern/ops.hpp>
 //
+// A plain C++ compile that reaches the CUDA translation stops with a reason.
+// CUDA: #ifndef __CUDACC__
+// CUDA-NEXT: #error "hyc's CUDA translation of ops.hpp: include this header from annotated sources of the cuda variant (compiled by nvcc), not from plain C++"
 // CUDA: #pragma once
-// CUDA: template <{{.*}}>
-// CUDA-NEXT: __global__
+// CUDA: template <class T>
+// CUDA-NEXT: __global__ void __launch_bounds__(256) hy_scale_L13(hy::cuda::view<T, 1> a, T f, long long hy_trip0) {
+// CUDA: #line 14 "{{.*}}kern{{/|\\}}ops.hpp"
+// CUDA-NEXT: a(i) = detail::twice(a(i)) * f;
+// CUDA: hy_scale_L13<T><<<

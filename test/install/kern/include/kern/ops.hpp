@@ -11,7 +11,7 @@ inline constexpr int kGain = 2;
 template <class T>
 void ramp(hy::array<T, 1> &a) {
 #pragma hy parallel for
-  for (int i = 0; i < a.extent(0); ++i)
+  for (int i = 0; i < (int)a.extent(0); ++i)
     a(i) = T(i * kGain);
 }
 
@@ -19,7 +19,7 @@ template <class T>
 T total(const hy::array<T, 1> &a) {
   T s = 0;
 #pragma hy parallel for reduction(+ : s)
-  for (int i = 0; i < a.extent(0); ++i)
+  for (int i = 0; i < (int)a.extent(0); ++i)
     s += a(i);
   return s;
 }
@@ -29,7 +29,7 @@ struct Stats {
   static T peak(const hy::array<T, 1> &a) {
     T m = a(0);
 #pragma hy parallel for reduction(max : m)
-    for (int i = 0; i < a.extent(0); ++i)
+    for (int i = 0; i < (int)a.extent(0); ++i)
       m = a(i) > m ? a(i) : m;
     return m;
   }

@@ -12,7 +12,7 @@ constexpr T twice(T x) { return x + x; }
 template <class T>
 void fill(hy::array<T, 1> &a, T step) {
 #pragma hy parallel for
-  for (int i = 0; i < a.extent(0); ++i)
+  for (int i = 0; i < (int)a.extent(0); ++i)
     a(i) = i * step;
 }
 

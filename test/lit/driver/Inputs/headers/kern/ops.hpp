@@ -10,7 +10,7 @@ namespace kern {
 template <class T>
 void scale(hy::array<T, 1> &a, T f) {
 #pragma hy parallel for
-  for (int i = 0; i < a.extent(0); ++i)
+  for (int i = 0; i < (int)a.extent(0); ++i)
     a(i) = detail::twice(a(i)) * f;
 }
 
@@ -19,7 +19,7 @@ struct Summer {
   static T sum(const hy::array<T, 1> &a) {
     T s = 0;
 #pragma hy parallel for reduction(+ : s)
-    for (int i = 0; i < a.extent(0); ++i)
+    for (int i = 0; i < (int)a.extent(0); ++i)
       s += a(i);
     return s;
   }
