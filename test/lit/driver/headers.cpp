@@ -32,6 +32,18 @@
 // RUN: FileCheck %s -check-prefix=CUDA --input-file=%t/cuda/kern/ops.hpp
 // RUN: %if nvcc %{ %nvcc -Werror all-warnings -I%t/cuda -I%S/Inputs/headers -I%hy_inc %t/cuda/main.cu %t/cuda/second.cu -o %t/cuda.exe %}
 // RUN: %if nvcc %{ env HY_DEVICE=cpu OMP_NUM_THREADS=2 %t/cuda.exe | diff %t/ref.txt - %}
+//
+// Flags from a compilation database (relative -I and file, taken against
+// its directory): the header is parsed with the source's command.
+// RUN: mkdir -p %t/db && echo '[{"directory": "%S", "file": "headers.cpp", "command": "c++ -std=c++17 -IInputs/headers -c headers.cpp -o x.o"}]' > %t/db/compile_commands.json
+// RUN: %hyc --target=openmp -p %t/db %s -o %t/db/out/main.cpp
+// RUN: FileCheck %s -check-prefix=OMP --input-file=%t/db/out/kern/ops.hpp
+//
+// An -I naming --header-dir is left out of hyc's parse: a stale or broken
+// file there is not read.
+// RUN: mkdir -p %t/hd/kern && echo 'broken' > %t/hd/kern/ops.hpp
+// RUN: %hyc --target=serial %s --header-dir=%t/hd -o %t/hd.cpp -- -std=c++17 -I%t/hd -I%S/Inputs/headers
+// RUN: FileCheck %s -check-prefix=SERIAL --input-file=%t/hd/kern/ops.hpp
 #include <kern/ops.hpp>
 #include <cstdio>
 
