@@ -17,17 +17,17 @@ E2E_RED = ["e2e_reductions_serial", "e2e_reductions_openmp", "e2e_reductions_ord
 
 MUTANTS = [
     # --- CUDA host syncs (hyc) ---
-    dict(id="sync-member-call-read", file="tool/lib/target/CudaHost.cpp",
+    dict(id="sync-member-call-read", file="tool/lib/printers/cuda/CudaHost.cpp",
          find="note(me, md && md->isConst() ? Read : Read | Write);",
          replace="note(me, Read);",
          what="a non-const member called on a member array synced as a read",
          targets=["hyc"], ctest=None, lit=["cuda/member-sync.cpp"]),
-    dict(id="sync-call-result-read", file="tool/lib/target/CudaHost.cpp",
+    dict(id="sync-call-result-read", file="tool/lib/printers/cuda/CudaHost.cpp",
          find="    if ((md && md->isConst()) || x->getType().isConstQualified())\n      return UseRead;\n    return UseRead | UseWrite;",
          replace="    if ((md && md->isConst()) || x->getType().isConstQualified())\n      return UseRead;\n    return UseRead;",
          what="an array reached through a call or a member of this, written, synced as a read",
          targets=["hyc"], ctest=None, lit=["cuda/host-reads.cpp", "cuda/member-sync.cpp"]),
-    dict(id="sync-access-write-dropped", file="tool/lib/target/CudaHost.cpp",
+    dict(id="sync-access-write-dropped", file="tool/lib/printers/cuda/CudaHost.cpp",
          find="int u = (a.read ? UseRead : 0) | (a.write ? UseWrite : 0);",
          replace="int u = (a.read ? UseRead : 0);",
          what="a host write of an array element not marked as a write",

@@ -53,7 +53,7 @@ std::string printOpenMP(const PrintInput &in);
 /// Returns false (after reporting) if the model cannot run on the GPU.
 bool printCuda(const PrintInput &in, std::string &out);
 
-/// The report of the target built (target/Report.cpp): per kernel, what
+/// The report of the target built (printers/Report.cpp): per kernel, what
 /// was done and why, as remarks sorted by location (the printers' own
 /// remarks in `in.remarks` included).
 std::vector<Remark> kernelReport(const PrintInput &in);

@@ -1,7 +1,7 @@
 // KernelPrinter, the block body: accesses redirected to tiles, array
 // reductions as atomics, leader-only writes of block-uniform statements, and
 // barriers from the read/write sets of the block's parts.
-#include "CudaKernel.h"
+#include "cuda/CudaKernel.h"
 #include "clang/Lex/Lexer.h"
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // KernelPrinter, the block's shape: the largest constant trip count of each
 // dimension over the kernel's thread nests, capped at 1024 threads; nests
 // that hold a fetch must have exactly that shape.
-#include "CudaKernel.h"
+#include "cuda/CudaKernel.h"
 
 namespace hy::cudagen {
 

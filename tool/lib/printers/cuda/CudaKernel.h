@@ -7,7 +7,7 @@
 // file per concern; CudaPrinter.cpp prints launches and the output file.
 #pragma once
 
-#include "CudaScope.h"
+#include "cuda/CudaScope.h"
 #include "PrintUtil.h"
 #include "hy/Analysis.h"
 #include "hy/Diagnostics.h"

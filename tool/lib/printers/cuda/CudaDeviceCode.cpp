@@ -9,8 +9,8 @@
 // reference bound to one) or that nvcc cannot read there (not constexpr,
 // not an integer) get a copy at the start of its body, as kernels do
 // (CudaKernelScope.cpp).
-#include "CudaHost.h"
-#include "CudaScope.h"
+#include "cuda/CudaHost.h"
+#include "cuda/CudaScope.h"
 #include "hy/Analysis.h"
 #include "hy/Diagnostics.h"
 #include "hy/ModelBuilder.h"

@@ -6,7 +6,7 @@
 // Copies per thread restore that: `firstprivate` scalars, and for arrays,
 // which must not be copied, a view (pointer and extents) under the array's
 // own name, so that the loop text stays as written.
-#include "CpuCopies.h"
+#include "cpu/CpuCopies.h"
 #include "hy/Analysis.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 

@@ -1,8 +1,8 @@
 // Host-side analyses of the CUDA target (see CudaHost.h): device functions
 // through the kernels' calls, coherence calls and resident scopes in the
 // host code of resident functions.
-#include "CudaHost.h"
-#include "CudaHostPaths.h"
+#include "cuda/CudaHost.h"
+#include "cuda/CudaHostPaths.h"
 
 #include "PrintUtil.h"
 #include "hy/Analysis.h"

@@ -2,7 +2,7 @@
 // decided on the AST; the state struct, the step kernels (the loop's host
 // statements with their names rewritten to the state's members) and the
 // device form printed in front of the host form.
-#include "CudaDeviceLoop.h"
+#include "cuda/CudaDeviceLoop.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"

@@ -10,7 +10,7 @@
 // item runs the scan phase with x = the value before the loop combined with
 // its prefix. The last tile stores the total, which the host combines into
 // x as any reduction across blocks.
-#include "CudaKernel.h"
+#include "cuda/CudaKernel.h"
 
 namespace hy::cudagen {
 

@@ -1,6 +1,6 @@
 // Array expressions of host code and the containers they are reached
 // through (see CudaHostPaths.h).
-#include "CudaHostPaths.h"
+#include "cuda/CudaHostPaths.h"
 
 #include "hy/Analysis.h"
 #include "clang/AST/DeclTemplate.h"

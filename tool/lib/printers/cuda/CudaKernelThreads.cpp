@@ -1,7 +1,7 @@
 // KernelPrinter, thread nests: strided loops over the block's threads (or the
 // linear thread id), thread-level reductions through block_reduce, and small
 // constant loops unrolled so per-thread arrays stay in registers.
-#include "CudaKernel.h"
+#include "cuda/CudaKernel.h"
 #include "clang/AST/TypeLoc.h"
 
 namespace hy::cudagen {

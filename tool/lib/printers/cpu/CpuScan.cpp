@@ -8,8 +8,8 @@
 // header becomes the chunk loop, the scan phase is wrapped in
 // `if (hy_pass == 1) { ... }`, and the rest goes on the pragma's line and
 // after the loop, so the input's lines keep their numbers.
-#include "CpuCopies.h"
-#include "CpuWork.h"
+#include "cpu/CpuCopies.h"
+#include "cpu/CpuWork.h"
 #include "PrintUtil.h"
 #include "clang/Lex/Lexer.h"
 

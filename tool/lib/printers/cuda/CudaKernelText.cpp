@@ -1,6 +1,6 @@
 // KernelPrinter, the kernel's text: parameters, template header, the grid
 // loops around the rewritten body, and the launch's grid and arguments.
-#include "CudaKernel.h"
+#include "cuda/CudaKernel.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 

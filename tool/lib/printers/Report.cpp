@@ -6,7 +6,7 @@
 // (grid, block, shared memory, tiles, atomics, transfers), which it reads
 // off a KernelPrinter run on a scratch rewriter, and sorts everything by
 // location.
-#include "CudaKernel.h"
+#include "cuda/CudaKernel.h"
 #include <algorithm>
 
 namespace hy {

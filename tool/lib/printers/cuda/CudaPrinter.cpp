@@ -5,9 +5,9 @@
 // touches an array after a kernel gets a coherence call, and functions
 // called from kernels become __host__ __device__ (CudaHost.h). The report
 // is Report.cpp's.
-#include "CudaDeviceLoop.h"
-#include "CudaHost.h"
-#include "CudaKernel.h"
+#include "cuda/CudaDeviceLoop.h"
+#include "cuda/CudaHost.h"
+#include "cuda/CudaKernel.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>

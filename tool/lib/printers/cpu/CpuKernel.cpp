@@ -7,11 +7,11 @@
 // the text the others left (PrintUtil.h, rewrittenText): lane subscripts,
 // fetch checks, updates, lane loops, the region around the loop. Each
 // decision is recorded as a remark for the report.
-#include "CpuCopies.h"
-#include "CpuRegions.h"
-#include "CpuWork.h"
+#include "cpu/CpuCopies.h"
+#include "cpu/CpuRegions.h"
+#include "cpu/CpuWork.h"
 #include "PrintUtil.h"
-#include "SimdLanes.h"
+#include "cpu/SimdLanes.h"
 #include "hy/Analysis.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"

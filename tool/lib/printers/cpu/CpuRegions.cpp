@@ -27,7 +27,7 @@
 // thrown by host code stop the loop and are thrown again after the region.
 // The text keeps the input's lines: the loop's header, on one line, becomes
 // the region's opening, and the rest is inserted on existing lines.
-#include "CpuRegions.h"
+#include "cpu/CpuRegions.h"
 #include "PrintUtil.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"

@@ -7,7 +7,7 @@
 // calls the three steps below; everything else is in CudaDeviceLoop.cpp.
 #pragma once
 
-#include "CudaKernel.h"
+#include "cuda/CudaKernel.h"
 #include <map>
 #include <memory>
 #include <string>

@@ -6,7 +6,7 @@
 // constants at namespace scope get a device copy. What cannot be carried
 // (a member of a local class, a private member, a generic lambda's `auto`)
 // is an error that says what to move where.
-#include "CudaScope.h"
+#include "cuda/CudaScope.h"
 #include "PrintUtil.h"
 #include "hy/Analysis.h"
 #include "clang/AST/DeclTemplate.h"

@@ -3,7 +3,7 @@
 // opt-in limit per block of the CUDA architecture named by --cuda-arch. The
 // CUDA target stops with an error; the CPU targets, which copy no tiles,
 // warn, because the same source is meant to build for the GPU too.
-#include "CudaKernel.h"
+#include "cuda/CudaKernel.h"
 #include <cctype>
 #include <cstdlib>
 

@@ -3,7 +3,7 @@
 // a loop of a few thousand cheap iterations (faster on one thread than
 // forked) from one that fills the cores; the threshold it is compared
 // with at run time was measured (docs/perf/cpu.md, "Small loops").
-#include "CpuWork.h"
+#include "cpu/CpuWork.h"
 #include "hy/Analysis.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"

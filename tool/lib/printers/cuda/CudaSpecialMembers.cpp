@@ -4,7 +4,7 @@
 // matter like calls: those of this file must become __host__ __device__
 // (deviceFunctions), those of library types without a device version are
 // errors (checkDeviceCode).
-#include "CudaHost.h"
+#include "cuda/CudaHost.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

@@ -12,7 +12,7 @@
 // or write an array through a per-lane copy of an index (a gather where the
 // threads' accesses were contiguous), is left as it is, and `plan` says why.
 #include "PrintUtil.h"
-#include "SimdLanes.h"
+#include "cpu/SimdLanes.h"
 #include "hy/Analysis.h"
 #include "hy/Frontend.h"
 #include "clang/AST/ExprCXX.h"

@@ -9,7 +9,7 @@
 // loop is one scalar access per element: nvcc cannot know how D's rows are
 // aligned. Accesses redirected to a tile are not rows: nvcc vectorises
 // those itself.
-#include "CudaKernel.h"
+#include "cuda/CudaKernel.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 #include <algorithm>

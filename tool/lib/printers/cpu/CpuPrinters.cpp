@@ -1,7 +1,7 @@
 // The serial target (pragmas removed, nothing else changes) and the OpenMP
 // target (block loops -> omp parallel for, reductions, atomics). Both keep
 // the input's line structure, so one `#line 1` maps every line back.
-#include "CpuRegions.h"
+#include "cpu/CpuRegions.h"
 #include "PrintUtil.h"
 #include "hy/Targets.h"
 

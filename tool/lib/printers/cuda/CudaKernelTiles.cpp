@@ -1,7 +1,7 @@
 // KernelPrinter, shared-memory tiles: one per fetch, sized and padded at
 // translation time, stacked so that sibling fetches share bytes; the
 // cooperative copies in and back around the fetched statement.
-#include "CudaKernel.h"
+#include "cuda/CudaKernel.h"
 #include <algorithm>
 
 namespace hy::cudagen {
