@@ -28,6 +28,14 @@
 # to any header the file includes re-runs it (Ninja and Makefiles). The
 # translation is compiled with the annotated file's directory as a quoted
 # include path, so `#include "x.h"` next to it works from the build tree.
+# Annotated headers (headers with #pragma hy that an annotated file
+# includes) are translated by hyc into <translations>/include.<variant>/,
+# which comes first in the target's include path (-I, BEFORE) and in the
+# translations' quoted include path, so that they include the translated
+# header instead of the original; hyc leaves that directory out of its own
+# parse. A change to the header re-runs hyc (dependency file), and the
+# compiler's dependency file makes the sources that include the translated
+# header compile again.
 # CUDA builds use the target's CUDA_ARCHITECTURES (from
 # CMAKE_CUDA_ARCHITECTURES), and hyc checks fetch tiles against the shared
 # memory of the smallest of them (--cuda-arch); the CPU variants against
@@ -108,6 +116,9 @@ function(_hy_translate tgt variant dir files flags)
     string(REPLACE ";" "," archs "${CMAKE_CUDA_ARCHITECTURES}")
     set(arch "--cuda-arch=${archs}")
   endif()
+  # Translated annotated headers, found before the originals.
+  set(hdir ${dir}/include.${variant})
+  target_include_directories(${tgt} BEFORE PRIVATE ${hdir})
   set(seen)
   foreach(src ${files})
     get_filename_component(base ${src} NAME_WE)
@@ -122,6 +133,7 @@ function(_hy_translate tgt variant dir files flags)
     add_custom_command(OUTPUT ${out}
       COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
       COMMAND ${HYC_EXECUTABLE} --target=${variant} ${arch} ${flags} ${abs} -o ${out} -MF ${dep}
+              --header-dir=${hdir}
               -- ${parse_args}
       DEPENDS ${abs} ${HYC_DEPENDS}
       DEPFILE ${dep}
@@ -142,10 +154,11 @@ function(_hy_translate tgt variant dir files flags)
       if(CMAKE_CUDA_STANDARD_COMPUTED_DEFAULT)
         set(cuda_std_set "$<OR:${cuda_std_set},$<STREQUAL:${std},${CMAKE_CUDA_STANDARD_COMPUTED_DEFAULT}>>")
       endif()
-      list(APPEND opts --expt-relaxed-constexpr -Xcompiler=-fopenmp -Xcompiler=-iquote${srcdir}
+      list(APPEND opts --expt-relaxed-constexpr -Xcompiler=-fopenmp -Xcompiler=-iquote${hdir}
+           -Xcompiler=-iquote${srcdir}
            "$<$<NOT:${cuda_std_set}>:-std=c++$<IF:$<STREQUAL:${std},26>,2c,${std}>>")
     else()
-      list(APPEND opts -iquote${srcdir})
+      list(APPEND opts -iquote${hdir} -iquote${srcdir})
     endif()
     set_source_files_properties(${out} PROPERTIES COMPILE_OPTIONS "${opts}")
     target_sources(${tgt} PRIVATE ${out})

@@ -7,7 +7,10 @@
 # build type, the quoted include path, the GPU architecture; then edits the
 # header the annotated source includes and checks that hyc translated again
 # (and only then) and the binaries print the new values. Then builds
-# docs/examples/hello as docs/getting-started.md does. Every binary must
+# docs/examples/hello as docs/getting-started.md does. A header-only
+# library of template kernels (an annotated header included by two annotated
+# sources of kernapp) is built for every variant and edited the same way:
+# both sources are translated again and print the new values. Every binary must
 # have been built: a missing one is a failure, not a skip. The prefix is
 # moved after the install (relocatable), and hy::graph and hy_graph_tool
 # are used from it.
@@ -56,6 +59,14 @@ for gen in Ninja "Unix Makefiles"; do
   step "$gen: build" cmake --build "$bin" -j2
   check_run "$bin" "$exes" "$(want 100 37 3)"
   check_run "$bin" rowsum_app "rowsum 1 34050"
+  kexes=$(echo "$exes" | sed 's/scale_/kernapp_/g')
+  check_run "$bin" "$kexes" "kern 9900 90 18"
+  for v in serial openmp $(echo "$exes" | grep -q cuda && echo cuda); do
+    [ -f "$bin/hy/kernapp/include.$v/kern/ops.hpp" ] ||
+      fail "$gen: the $v translation of kern/ops.hpp is not in hy/kernapp/include.$v"
+  done
+  grep "kernapp/a.openmp.cpp" "$bin/compile_commands.json" | grep -q -- "-I$bin/hy/kernapp/include.openmp .*-I$proj/kern/include" ||
+    fail "$gen: a.openmp.cpp does not find the translated header before the original"
   got=$("$bin/graph_info" "$tmp/grid.gr") || fail "graph_info exited with $?"
   [ "$got" = "graph 12 34 4" ] || fail "graph_info printed '$got', want 'graph 12 34 4'"
   echo "OK: graph_info $got"
@@ -96,6 +107,21 @@ for gen in Ninja "Unix Makefiles"; do
   [ "$bin/hy/rowsum/rowsum_kernels.openmp.cpp" -nt "$proj/src/scale_shape.h" ] &&
     fail "$gen: rowsum_kernels was translated again although it does not include the header"
   check_run "$bin" "$exes" "$(want 100 41 3)"
+
+  # The annotated header changes: both sources that include it are
+  # translated again, its translations change, and the programs print the
+  # new values.
+  sed -i 's/kGain = 2/kGain = 3/' "$proj/kern/include/kern/ops.hpp"
+  step "$gen: build after the kernel header's edit" cmake --build "$bin" -j2
+  for v in serial.cpp openmp.cpp $(echo "$exes" | grep -q cuda && echo cuda.cu); do
+    for f in a b; do
+      [ "$bin/hy/kernapp/$f.$v" -nt "$proj/kern/include/kern/ops.hpp" ] ||
+        fail "$gen: hy/kernapp/$f.$v was not translated again after kern/ops.hpp changed"
+    done
+  done
+  grep -q "kGain = 3" "$bin/hy/kernapp/include.openmp/kern/ops.hpp" ||
+    fail "$gen: the translated kern/ops.hpp does not have the edit"
+  check_run "$bin" "$kexes" "kern 14850 135 27"
   echo "OK: $gen"
 done
 

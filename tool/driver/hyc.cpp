@@ -12,6 +12,8 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstring>
 #include <memory>
@@ -54,6 +56,10 @@ static cl::opt<bool> DepBeside("MD", cl::desc("Also write a dependency file besi
                                cl::cat(Cat));
 static cl::opt<std::string> DepFile("MF", cl::desc("Write the dependency file (make syntax) to this file"),
                                     cl::value_desc("file"), cl::cat(Cat));
+static cl::opt<std::string> HeaderDir("header-dir",
+                                      cl::desc("Where the translations of annotated headers go "
+                                               "(default: the directory of -o FILE)"),
+                                      cl::value_desc("dir"), cl::cat(Cat));
 static cl::opt<std::string> DepTarget("MT", cl::desc("Target named in the dependency file (default: the -o file)"),
                                       cl::value_desc("name"), cl::cat(Cat));
 
@@ -88,7 +94,7 @@ static bool compilerFlag(StringRef a) {
 static cl::Option *const kOwnOptions[] = {
     &TargetOpt, &Output,  &BuildDir,    std::addressof(ArgsAfter), std::addressof(ArgsBefore),
     &NoLines,   &CheckFetch, &NoSimdLanes, &CudaArch, &ReportFile, &Remarks, &DepBeside,
-    &DepFile,   &DepTarget};
+    &DepFile,   &DepTarget, &HeaderDir};
 
 // An option before '--' that hyc does not have: cl would suggest its
 // nearest option however far it is (--frob -> -o). The error suggests one
@@ -163,9 +169,44 @@ static std::string smallestArch(const std::string &list) {
   return best.empty() ? "sm_90" : best;
 }
 
+// The header directory given by --header-dir is the translated source's
+// include path, not the parse's: an -I, -iquote or -isystem that names it
+// (CMake gives the target that include directory, and hyc the target's
+// flags) is left out of the parse, which reads the annotated headers
+// themselves. (The default one, the output's directory, may hold other
+// headers the parse needs.)
+static tooling::ArgumentsAdjuster dropHeaderDir(const std::string &dir) {
+  SmallString<256> own(dir);
+  sys::fs::make_absolute(own);
+  sys::path::remove_dots(own, /*remove_dot_dot=*/true);
+  auto isOwn = [own](StringRef d) {
+    SmallString<256> p(d);
+    sys::fs::make_absolute(p);
+    sys::path::remove_dots(p, /*remove_dot_dot=*/true);
+    return p == own;
+  };
+  return [isOwn](const tooling::CommandLineArguments &args, StringRef) {
+    tooling::CommandLineArguments out;
+    for (size_t i = 0; i < args.size(); ++i) {
+      StringRef a(args[i]);
+      bool dropped = false;
+      for (StringRef flag : {"-I", "-iquote", "-isystem"})
+        if (a == flag && i + 1 < args.size() && isOwn(args[i + 1])) {
+          ++i, dropped = true;
+        } else if (a.size() > flag.size() && a.starts_with(flag) &&
+                   isOwn(a.drop_front(flag.size()))) {
+          dropped = true;
+        }
+      if (!dropped)
+        out.push_back(args[i]);
+    }
+    return out;
+  };
+}
+
 static std::unique_ptr<tooling::CompilationDatabase>
 loadDatabase(const std::string &file, bool dashdash, const std::vector<std::string> &compilerArgs,
-             std::string &err) {
+             const std::string &headerDir, std::string &err) {
   std::unique_ptr<tooling::CompilationDatabase> db;
   if (dashdash)
     db = std::make_unique<tooling::FixedCompilationDatabase>(".", compilerArgs);
@@ -189,6 +230,8 @@ loadDatabase(const std::string &file, bool dashdash, const std::vector<std::stri
   adjusted->appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
       std::vector<std::string>(ArgsAfter.begin(), ArgsAfter.end()),
       tooling::ArgumentInsertPosition::END));
+  if (!headerDir.empty())
+    adjusted->appendArgumentsAdjuster(dropHeaderDir(headerDir));
   return adjusted;
 }
 
@@ -291,7 +334,14 @@ int main(int argc, const char **argv) {
   // Compiler modes after '--' (-E, -M) would make the parse something else.
   compilerArgs = hy::parseOnlyAdjuster()(compilerArgs, "");
   std::string err;
-  auto db = loadDatabase(input, own < argc, compilerArgs, err);
+  // Annotated headers' translations: under --header-dir, else beside -o FILE.
+  std::string headerDir = HeaderDir;
+  if (headerDir.empty() && !Output.empty() && Output != "-") {
+    headerDir = sys::path::parent_path(Output).str();
+    if (headerDir.empty())
+      headerDir = ".";
+  }
+  auto db = loadDatabase(input, own < argc, compilerArgs, HeaderDir, err);
   if (!db) {
     errs() << "hyc: error: " << err << "\n";
     return 2;
@@ -304,6 +354,49 @@ int main(int argc, const char **argv) {
            << " (errors above)\n";
     hy::removeOutputs(input, outputs);
     return 1;
+  }
+  // The annotated headers' translations first (a source's translation is
+  // written only with the headers it includes). A translation that is
+  // already there as it is stays untouched: the other sources that include
+  // the header are not compiled again for nothing.
+  if (!r.headers.empty()) {
+    if (headerDir.empty()) {
+      errs() << "hyc: error: '" << input << "' includes '" << r.headers.front().path
+             << "', which holds '#pragma hy'; its translation is written to a file: give -o FILE "
+                "or --header-dir=DIR\n";
+      hy::removeOutputs(input, outputs);
+      return 1;
+    }
+    std::vector<hy::OutputFile> headerFiles;
+    for (const hy::TranslateResult::Header &h : r.headers) {
+      SmallString<256> path(headerDir);
+      sys::path::append(path, h.out);
+      if (auto old = MemoryBuffer::getFile(path); old && (*old)->getBuffer() == h.text)
+        continue;
+      if (std::error_code ec = sys::fs::create_directories(sys::path::parent_path(path))) {
+        errs() << "hyc: error: cannot write '" << path << "': " << ec.message() << "\n";
+        hy::removeOutputs(input, outputs);
+        return 1;
+      }
+      // Never over the header itself (-o beside the sources, no --header-dir).
+      if (std::string e = hy::checkOutputPaths(h.path, {{std::string(path), &h.text}});
+          !e.empty()) {
+        errs() << "hyc: error: the translation of the annotated header '" << h.path
+               << "' would replace it; give --header-dir=DIR (or -o FILE in another directory)\n";
+        hy::removeOutputs(input, outputs);
+        return 1;
+      }
+      headerFiles.push_back({std::string(path), &h.text});
+    }
+    if (std::string e = hy::checkOutputPaths(input, headerFiles); !e.empty()) {
+      errs() << "hyc: error: " << e << "\n";
+      hy::removeOutputs(input, outputs);
+      return 1;
+    }
+    if (!hy::writeOutputs(headerFiles)) {
+      hy::removeOutputs(input, outputs);
+      return 1;
+    }
   }
   // Written together: all of them, or none.
   std::string depText = hy::depFileText(depTarget, r.dependencies);

@@ -5,6 +5,7 @@
 #include "hy/Translator.h"
 #include "hy/DepFile.h"
 #include "hy/DriverSupport.h"
+#include "hy/Headers.h"
 #include "hy/ModelBuilder.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -14,6 +15,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <set>
 #include <cstdlib>
 
 using namespace clang;
@@ -66,8 +68,10 @@ public:
 class Consumer : public ASTConsumer {
 public:
   Consumer(const TranslateOptions &opts, PragmaTable &table, TranslateResult &result,
-           std::vector<SourceLocation> &errors)
-      : opts(opts), table(table), result(result), errors(errors) {}
+           std::vector<SourceLocation> &errors, const std::vector<Inclusion> &includes,
+           std::vector<HeaderJob> &headerJobs)
+      : opts(opts), table(table), result(result), errors(errors), includes(includes),
+        headerJobs(headerJobs) {}
 
   // Every stage runs even when an earlier one reported errors, on the code
   // those errors are not in: a function clang could not parse is left out
@@ -79,6 +83,10 @@ public:
     if (DE.hasFatalErrorOccurred())
       return;
     SM = &ctx.getSourceManager();
+    // The annotated headers this file includes; a header's own translation
+    // leaves the ones it includes to the source's.
+    if (!opts.header)
+      headerJobs = planHeaders(*SM, DE, table, includes);
     PragmaTable usable = table;
     Attachment att;
     if (!errors.empty()) {
@@ -102,6 +110,8 @@ public:
     checkConditionals(ctx, usable, att);
     TranslationModel model;
     buildModel(ctx, usable, att, model);
+    if (opts.header)
+      checkHeaderKernels(ctx, model);
     dropKernelsWithErrors(ctx, model);
     checkModel(ctx, model);
     dropKernelsWithErrors(ctx, model);
@@ -126,6 +136,8 @@ public:
     }
     if (DE.hasErrorOccurred())
       return;
+    if (opts.header && po.target == Target::Cuda)
+      guardCudaHeader(output, po.inputName);
     result.output = std::move(output);
     if (in.remarks)
       emitReport(ctx, kernelReport(in));
@@ -163,6 +175,30 @@ private:
                             }),
              ks.end());
   }
+  // A header's CUDA translation holds CUDA code: a plain C++ compile that
+  // reaches it (a host source of the cuda variant including the header)
+  // stops with a message that says why, after the translation's first two
+  // lines (the name of its source and HY_TRANSLATED_BY_HYC).
+  static void guardCudaHeader(std::string &output, const std::string &name) {
+    size_t at = output.find('\n');
+    at = at == std::string::npos ? at : output.find('\n', at + 1);
+    at = at == std::string::npos ? 0 : at + 1;
+    output.insert(at, "#ifndef __CUDACC__\n#error \"hyc's CUDA translation of " +
+                          llvm::sys::path::filename(name).str() +
+                          ": include this header from annotated sources of the cuda variant "
+                          "(compiled by nvcc), not from plain C++\"\n#endif\n");
+  }
+
+  // A header's kernels are in templates: a header's plain (inline)
+  // function is defined in every source that includes it, and so would be
+  // the kernel made of its loop (one __global__ function per source).
+  void checkHeaderKernels(ASTContext &ctx, const TranslationModel &model) {
+    for (const std::unique_ptr<Kernel> &k : model.kernels)
+      if (k->function && !k->function->isTemplated())
+        report(ctx.getDiagnostics(), k->blockLoops.front().pragma->loc,
+               Diag::HeaderKernelNotTemplate)
+            << k->function->getQualifiedNameAsString();
+  }
   SourceLocation stmtEndLoc(ASTContext &ctx, const Stmt *s) const {
     return SM->getExpansionLoc(s->getEndLoc());
   }
@@ -187,20 +223,24 @@ private:
   PragmaTable &table;
   TranslateResult &result;
   std::vector<SourceLocation> &errors;
+  const std::vector<Inclusion> &includes;
+  std::vector<HeaderJob> &headerJobs;
   const SourceManager *SM = nullptr;
   std::vector<SourceRange> broken; // functions with C++ errors
 };
 
 class Action : public ASTFrontendAction {
 public:
-  Action(const TranslateOptions &opts, TranslateResult &result)
-      : opts(opts), result(result) {}
+  Action(const TranslateOptions &opts, TranslateResult &result,
+         std::vector<HeaderJob> &headerJobs)
+      : opts(opts), result(result), headerJobs(headerJobs) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     Preprocessor &PP = CI.getPreprocessor();
     installPragmaHandler(PP, table);
     installConditionalRecorder(PP, table);
     installTranslatedInputCheck(PP);
+    installIncludeRecorder(PP, includes);
     PP.setPredefines(PP.getPredefines() + probeDeclarations());
     DiagnosticsEngine &DE = CI.getDiagnostics();
     DiagnosticConsumer *next = DE.getClient();
@@ -215,7 +255,7 @@ public:
   }
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
-    return std::make_unique<Consumer>(opts, table, result, errors);
+    return std::make_unique<Consumer>(opts, table, result, errors, includes, headerJobs);
   }
 
 private:
@@ -224,16 +264,67 @@ private:
   PragmaTable table;
   std::vector<SourceLocation> errors;
   DepCollector deps; // the files read, for hyc -MD
+  std::vector<Inclusion> includes;
+  std::vector<HeaderJob> &headerJobs;
 };
 
 class Factory : public tooling::FrontendActionFactory {
 public:
   Factory(const TranslateOptions &opts, TranslateResult &result) : opts(opts), result(result) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<Action>(opts, result);
+    return std::make_unique<Action>(opts, result, headerJobs);
   }
   const TranslateOptions &opts;
   TranslateResult &result;
+  std::vector<HeaderJob> headerJobs; // the annotated headers the file includes
+};
+
+// An annotated header is parsed with the flags of the source that includes
+// it (the source's command, the header in its place), as a C++ header.
+class HeaderDatabase : public tooling::CompilationDatabase {
+public:
+  HeaderDatabase(const tooling::CompilationDatabase &base, std::string source)
+      : base(base), source(absolute(source, "")) {}
+  std::vector<tooling::CompileCommand> getCompileCommands(StringRef file) const override {
+    std::vector<tooling::CompileCommand> cmds = base.getCompileCommands(source);
+    for (tooling::CompileCommand &c : cmds) {
+      std::vector<std::string> line;
+      bool replaced = false;
+      for (size_t i = 0; i < c.CommandLine.size(); ++i) {
+        const std::string &a = c.CommandLine[i];
+        if (i && !replaced && !StringRef(a).starts_with("-") && absolute(a, c.Directory) == source) {
+          line.push_back("-xc++-header");
+          line.push_back(file.str());
+          replaced = true;
+        } else {
+          line.push_back(a);
+        }
+      }
+      if (!replaced) {
+        line.push_back("-xc++-header");
+        line.push_back(file.str());
+      }
+      c.CommandLine = std::move(line);
+      c.Filename = file.str();
+    }
+    return cmds;
+  }
+
+private:
+  static std::string absolute(StringRef p, StringRef dir) {
+    llvm::SmallString<256> r(dir);
+    if (llvm::sys::path::is_absolute(p) || dir.empty())
+      r = p;
+    else
+      llvm::sys::path::append(r, p);
+    llvm::sys::fs::make_absolute(r);
+    llvm::sys::path::remove_dots(r, /*remove_dot_dot=*/true);
+    return std::string(r);
+  }
+
+private:
+  const tooling::CompilationDatabase &base;
+  std::string source;
 };
 
 // hyc's warning options among the compiler flags (-Wno-hy-race after --,
@@ -306,6 +397,28 @@ TranslateResult translateFile(const tooling::CompilationDatabase &db,
   int rc = tool.run(&factory);
   if (rc != 0)
     result.ok = false;
+  if (!result.ok || factory.headerJobs.empty())
+    return result;
+  // The annotated headers, each translated as a file of its own: the same
+  // text for every source that includes it.
+  HeaderDatabase hdb(db, file);
+  std::set<std::string> seen(result.dependencies.begin(), result.dependencies.end());
+  for (const HeaderJob &job : factory.headerJobs) {
+    TranslateOptions hopts = given;
+    hopts.header = true;
+    hopts.print.inputName = job.path;
+    TranslateResult h = translateFile(hdb, job.path, hopts);
+    if (!h.ok) {
+      llvm::errs() << "hyc: annotated header '" << job.path << "' (included by '" << file
+                   << "') not translated (errors above)\n";
+      result.ok = false;
+      continue;
+    }
+    for (std::string &d : h.dependencies)
+      if (seen.insert(d).second)
+        result.dependencies.push_back(std::move(d));
+    result.headers.push_back({job.path, job.out, std::move(h.output)});
+  }
   return result;
 }
 
@@ -318,7 +431,8 @@ TranslateResult translateCode(const std::string &code, const std::string &fileNa
   for (auto &a : defaultArgs())
     all.push_back(a);
   all.push_back("-fsyntax-only");
-  bool ok = tooling::runToolOnCodeWithArgs(std::make_unique<Action>(opts, result), code,
+  std::vector<HeaderJob> headerJobs; // in-memory code includes no annotated header
+  bool ok = tooling::runToolOnCodeWithArgs(std::make_unique<Action>(opts, result, headerJobs), code,
                                            all, fileName);
   if (!ok)
     result.ok = false;

@@ -86,6 +86,10 @@ struct PragmaTable {
   /// Every #pragma / _Pragma of the main file (hy's own included): nothing
   /// may stand between a hy pragma and its statement.
   std::vector<clang::SourceLocation> allPragmas;
+  /// A `#pragma hy` in each user header (not a system header) that holds
+  /// one: such a header is translated as a file of its own (hy/Headers.h),
+  /// and its pragmas are not part of this table.
+  std::vector<clang::SourceLocation> headerPragmas;
   const PragmaDirective *byId(unsigned id) const {
     return id < pragmas.size() ? &pragmas[id] : nullptr;
   }

@@ -22,6 +22,9 @@ struct TranslateOptions {
   bool remarks = false; // print the report as remarks on stderr (clang's format)
   WarningPolicy warnings; // -W<name>, -Wno-<name>, -Werror, ...
   ModelInspector inspect; // optional
+  /// The file is an annotated header that a source includes (hy/Headers.h):
+  /// its kernels must be templates, and the translation says it is a header.
+  bool header = false;
 };
 
 struct TranslateResult {
@@ -29,6 +32,14 @@ struct TranslateResult {
   std::string output; // the translated file
   std::string report; // when requested: "file:line:col: remark: text" lines
   std::vector<std::string> dependencies; // files the parse read (absolute), for -MD
+  /// The annotated headers the file includes, translated for the same target
+  /// (hy/Headers.h): `out` is the path of the translation relative to the
+  /// header directory, `text` the translation. Their parses' files are in
+  /// `dependencies` too.
+  struct Header {
+    std::string path, out, text;
+  };
+  std::vector<Header> headers;
 };
 
 /// Parses `file` with the flags from `db`, builds the model, checks it and

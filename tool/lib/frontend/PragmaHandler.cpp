@@ -41,6 +41,17 @@ public:
     SourceManager &SM = PP.getSourceManager();
     DiagnosticsEngine &DE = PP.getDiagnostics();
 
+    // A user header's pragmas belong to the header's own translation
+    // (hy/Headers.h), which reports their errors; here they are only noted.
+    SourceLocation at = SM.getExpansionLoc(introducer.Loc);
+    if (!SM.isInMainFile(at)) {
+      if (SM.isInSystemHeader(at))
+        report(DE, introducer.Loc, Diag::PragmaNotMainFile);
+      else
+        table_.headerPragmas.push_back(at);
+      return;
+    }
+
     if (introducer.Loc.isMacroID() || first.getLocation().isMacroID()) {
       report(DE, introducer.Loc, Diag::PragmaInMacro);
       return;
@@ -64,10 +75,6 @@ public:
       d.text.pop_back();
     d.valid = parsePragma(PP, first.getLocation(), toks, d);
 
-    if (!SM.isInMainFile(SM.getExpansionLoc(introducer.Loc))) {
-      report(DE, introducer.Loc, Diag::PragmaNotMainFile);
-      d.valid = false;
-    }
     table_.pragmas.push_back(d);
     if (d.valid && d.kind == PragmaKind::Fetch)
       injectProbe(PP, table_.pragmas.back(), toks);
