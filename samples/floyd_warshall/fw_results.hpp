@@ -17,6 +17,7 @@
 
 #include <hy_graph/cli.hpp>
 #include <hy_graph/dense.hpp>
+#include <hy_graph/distance_file.hpp>
 #include <hy_graph/progress.hpp>
 #include <hy_graph/report.hpp>
 #include <hy_graph/run_device.hpp>
@@ -55,42 +56,14 @@ inline std::uint64_t fnv1a(const void* p, std::size_t bytes, std::uint64_t h = 0
   return h;
 }
 
-// Result file: "HYFWDIST" u32 version=1 u32 type (1 int32, 2 float) u64 n,
-// then n*n values row-major, little-endian; unreachable = infinity.
-template <class W>
-constexpr std::uint32_t type_code() {
-  return std::is_floating_point_v<W> ? 2u : 1u;
-}
+// Result file: hy_graph/distance_file.hpp (shared with the Johnson sample).
 template <class W>
 void write_header(std::ostream& f, vid n) {
-  const std::uint32_t version = 1, type = type_code<W>();
-  const std::uint64_t nn = static_cast<std::uint64_t>(n);
-  f.write("HYFWDIST", 8);
-  f.write(reinterpret_cast<const char*>(&version), 4);
-  f.write(reinterpret_cast<const char*>(&type), 4);
-  f.write(reinterpret_cast<const char*>(&nn), 8);
+  hy::graph::write_distance_header<W>(f, static_cast<std::uint64_t>(n));
 }
-// Reads and checks the header of a result file for n vertices of type W
-// (the values follow); a usage_error says what does not fit.
 template <class W>
 void read_header(std::istream& f, const std::string& path, vid n) {
-  using hy::graph::usage_error;
-  if (!f) throw usage_error("cannot open result file '" + path + "'");
-  char magic[8];
-  std::uint32_t version = 0, type = 0;
-  std::uint64_t nn = 0;
-  f.read(magic, 8);
-  f.read(reinterpret_cast<char*>(&version), 4);
-  f.read(reinterpret_cast<char*>(&type), 4);
-  f.read(reinterpret_cast<char*>(&nn), 8);
-  if (!f || std::memcmp(magic, "HYFWDIST", 8) != 0 || version != 1)
-    throw usage_error("'" + path + "' is not a fw result file");
-  if (type != type_code<W>())
-    throw usage_error("'" + path + "' holds " + (type == 1 ? "int32" : "float") +
-                      " distances; run with the same --weights");
-  if (nn != static_cast<std::uint64_t>(n))
-    throw usage_error("'" + path + "' is for n = " + std::to_string(nn) + ", this graph has n = " +
-                      std::to_string(n));
+  hy::graph::read_distance_header<W>(f, path, static_cast<std::uint64_t>(n));
 }
 
 // Float results of different evaluation orders differ by rounding only.

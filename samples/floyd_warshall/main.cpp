@@ -46,7 +46,6 @@ using fw::potentials;
 using fw::progress_cb;
 using fw::round_progress;
 using fw::same_distance;
-using fw::type_code;
 using fw::unreachable;
 using fw::apply_potentials;
 using fw::compare_matrices;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include <hy_graph/cli.hpp>
+#include <hy_graph/distance_file.hpp>
 #include <hy_graph/random.hpp>
 #include <hy_graph/reference.hpp>
 #include <hy_graph/types.hpp>
@@ -200,31 +201,6 @@ W parseDelta(const std::string &text, const apsp::graph<W> &g2) {
     return static_cast<W>(d);
 }
 
-// The FW sample's result file (samples/floyd_warshall/README.md): "HYFWDIST",
-// u32 version 1, u32 type (1 int32, 2 float), u64 n, then n x n distances
-// row-major, little-endian, unreachable = infinity. Real weights are
-// computed in double here and stored as float, the type FW computes in.
-template <class W>
-void writeMatrixHeader(std::ofstream &f, int n) {
-  const std::uint32_t version = 1, type = std::is_floating_point_v<W> ? 2u : 1u;
-  const std::uint64_t nn = static_cast<std::uint64_t>(n);
-  f.write("HYFWDIST", 8);
-  f.write(reinterpret_cast<const char *>(&version), 4);
-  f.write(reinterpret_cast<const char *>(&type), 4);
-  f.write(reinterpret_cast<const char *>(&nn), 8);
-}
-
-template <class W>
-void writeMatrixRow(std::ofstream &f, const std::vector<W> &row) {
-  if constexpr (std::is_floating_point_v<W>) {
-    std::vector<float> r(row.begin(), row.end());
-    f.write(reinterpret_cast<const char *>(r.data()), static_cast<std::streamsize>(r.size() * 4));
-  } else {
-    f.write(reinterpret_cast<const char *>(row.data()),
-            static_cast<std::streamsize>(row.size() * sizeof(W)));
-  }
-}
-
 template <class W>
 int run(const options &o) {
   // Every zone (MPI rank; solve_batches spreads the batches over them)
@@ -301,7 +277,7 @@ int run(const options &o) {
     out.open(o.output, std::ios::binary);
     if (!out)
       throw std::runtime_error("cannot write '" + o.output + "'");
-    writeMatrixHeader<W>(out, n);
+    hy::graph::write_distance_header<W>(out, static_cast<std::uint64_t>(n));
   }
   if (!o.summary.empty() && leader) {
     summary.open(o.summary);
@@ -361,7 +337,7 @@ int run(const options &o) {
         ++verified;
       }
       if (out.is_open())
-        writeMatrixRow(out, row);
+        hy::graph::write_distance_row(out, row.data(), row.size());
       if (o.print || o.path_u >= 0)
         kept.push_back(row);
     }
