@@ -185,3 +185,34 @@ void boundOnly(hy::array<float, 1> &x) {
   for (int i = 0; i < n; ++i)
     x(i) = x(i) * x(i);
 }
+
+// A local alias inside a reduction variable's type (`hy::minloc<ELT, Idx>`,
+// an alias of an alias, a typedef): the kernel's locals and the combine
+// spell what the aliases name (the generated programs' unit 41027 had
+// `identifier "ELT" is undefined` from nvcc).
+// CHECK-LABEL: __global__ void __launch_bounds__(256) hy_locAliases_L
+// CHECK-SAME: hy::minloc<int> *hy_red_best
+// CHECK: hy::minloc<int> best = hy::cuda::op::min::identity<hy::minloc<int>>();
+// CHECK: hy::cuda::block_combine<hy::cuda::op::min>(hy_red_best, {{.*}}identity<hy::minloc<int>>());
+// CHECK-LABEL: __global__ void __launch_bounds__(256) hy_locAliases_L
+// CHECK-SAME: hy::maxloc<double, short> *hy_red_top
+// CHECK: hy::maxloc<double, short> top = hy::cuda::op::max::identity<hy::maxloc<double, short>>();
+// CHECK-LABEL: void locAliases(
+// CHECK: hy::minloc<ELT, Idx> best;
+void locAliases(const hy::array<int, 1> &a, long long &where, short &at) {
+  using ELT = int;
+  using Idx = long long;
+  typedef double Real;
+  using R2 = Real;
+  using Small = short;
+  hy::minloc<ELT, Idx> best;
+#pragma hy parallel for reduction(min : best)
+  for (int i = 0; i < a.extent(0); ++i)
+    best.update(a(i), i);
+  hy::maxloc<R2, Small> top;
+#pragma hy parallel for reduction(max : top)
+  for (int i = 0; i < 1000; ++i)
+    top.update(a(i) * 0.5, static_cast<Small>(i));
+  where = best.index;
+  at = top.index;
+}

@@ -124,19 +124,44 @@ std::string constantCopy(ASTContext &ctx, const VarDecl *v) {
          v->getName().str() + dims + " = " + value + ";";
 }
 
+// Whether an alias was declared in a function's body (or in a class that
+// is): a name the kernel, at namespace scope, cannot spell.
+static bool functionLocal(const TypedefNameDecl *d) {
+  for (const DeclContext *dc = d->getDeclContext(); dc; dc = dc->getParent())
+    if (dc->isFunctionOrMethod())
+      return true;
+  return false;
+}
+
+// Whether such an alias is named anywhere inside t: a template argument
+// (`hy::minloc<ELT, long long>`), a pointee, an element type.
+static bool namesFunctionLocalAlias(QualType t) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool found = false;
+    bool VisitTypedefType(TypedefType *tt) {
+      found = found || functionLocal(tt->getDecl());
+      return !found;
+    }
+  } f;
+  f.TraverseType(t);
+  return f.found;
+}
+
 QualType namespaceType(ASTContext &ctx, QualType t) {
   for (int guard = 0; guard < 32; ++guard) {
     const auto *tt = t->getAs<TypedefType>();
     if (!tt)
-      return t;
+      break;
     const DeclContext *dc = tt->getDecl()->getDeclContext();
     while (dc->isTransparentContext())
       dc = dc->getParent();
     if (dc->isFileContext())
-      return t;
+      break;
     t = ctx.getQualifiedType(tt->desugar(), t.getQualifiers());
   }
-  return t;
+  // A local alias inside the type: the type it stands for, fully spelled
+  // (a local class or enum in it stays, and is refused where it matters).
+  return namesFunctionLocalAlias(t) ? t.getCanonicalType() : t;
 }
 
 // --- references the kernel's text makes
