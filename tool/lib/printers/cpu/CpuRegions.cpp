@@ -387,10 +387,12 @@ public:
 
   // A body's statements in order (fn: the function it is in): kernels,
   // runs of host statements, and call statements of functions that launch
-  // kernels, which the team calls, if it can (else why not).
-  std::string split(const CompoundStmt *body, const FunctionDecl *fn,
-                    std::vector<HostRegion::Item> &items, const char *team, bool region) {
-    for (const Stmt *s : body->body()) {
+  // kernels, which the team calls, if it can (else why not). In a region
+  // (`nest`), an inner loop or an if that it takes is an item of its own.
+  std::string split(const std::vector<const Stmt *> &stmts, const FunctionDecl *fn,
+                    std::vector<HostRegion::Item> &items, const char *team, bool region,
+                    const std::function<bool(const Stmt *, std::string &)> &nest = nullptr) {
+    for (const Stmt *s : stmts) {
       if (auto it = kernelOf.find(s); it != kernelOf.end()) {
         items.push_back({it->second, {}, false, {}});
         continue;
@@ -403,6 +405,12 @@ public:
           return "it calls '" + calleesOf(c).front()->getNameAsString() + "'" + at(s) +
                  ", which launches kernels, and " + team + " cannot call it: " + why;
         items.push_back(call);
+        continue;
+      }
+      std::string why;
+      if (nest && nest(s, why)) {
+        if (!why.empty())
+          return why;
         continue;
       }
       if (items.empty() || items.back().team())
@@ -474,7 +482,9 @@ public:
             !spec->getParamDecl(i)->getType().isTriviallyCopyableType(ctx))
           return whyParam;
     }
-    if (std::string why = split(body, def, t.items, "a team", false); !why.empty())
+    if (std::string why = split({body->body_begin(), body->body_end()}, def, t.items, "a team",
+                                false);
+        !why.empty())
       return why;
     replicate(t.items);
     for (const HostRegion::Item &i : t.items) {
@@ -829,42 +839,30 @@ public:
   // team's calls, inner loops and ifs (planned here), or why not.
   std::string body(HostRegion &loop, const std::vector<const Stmt *> &stmts,
                    const FunctionDecl *fn, HostRegion &top, std::vector<HostRegion::Item> &items) {
-    for (const Stmt *s : stmts) {
-      if (auto it = kernelOf.find(s); it != kernelOf.end()) {
-        items.push_back({it->second, {}, false, {}});
-        continue;
-      }
-      if (const CallExpr *c = callStatement(s)) {
-        HostRegion::Item call;
-        call.host = {s};
-        std::string why = callWhyNot(fn, c, call.callees, &call.once);
-        if (!why.empty())
-          return "it calls '" + calleesOf(c).front()->getNameAsString() + "'" + at(s) +
-                 ", which launches kernels, and the region's team cannot call it: " + why;
-        items.push_back(call);
-        continue;
-      }
+    auto nest = [&](const Stmt *s, std::string &why) {
       if ((isa<WhileStmt>(s) || isa<ForStmt>(s)) && holdsWork(s)) {
         HostRegion::Item loopItem;
         loopItem.inner = std::make_shared<HostRegion>();
         loopItem.inner->loop = s;
         loopItem.inner->line = line(s->getBeginLoc());
-        if (std::string why = innerWhyNot(*loopItem.inner, fn, top); !why.empty())
-          return "its inner loop" + at(s) + " cannot run inside the region: " + why;
+        why = innerWhyNot(*loopItem.inner, fn, top);
+        if (!why.empty())
+          why = "its inner loop" + at(s) + " cannot run inside the region: " + why;
         items.push_back(loopItem);
-        continue;
+        return true;
       }
       if (const auto *is = dyn_cast<IfStmt>(s); is && holdsWork(s)) {
         HostRegion::Item branch;
-        if (std::string why = teamIf(is, branch, fn, loop, top); !why.empty())
-          return "the 'if'" + at(s) + " cannot be the team's: " + why;
+        why = teamIf(is, branch, fn, loop, top);
+        if (!why.empty())
+          why = "the 'if'" + at(s) + " cannot be the team's: " + why;
         items.push_back(branch);
-        continue;
+        return true;
       }
-      if (items.empty() || items.back().team())
-        items.push_back({});
-      items.back().host.push_back(s);
-    }
+      return false;
+    };
+    if (std::string why = split(stmts, fn, items, "the region's team", true, nest); !why.empty())
+      return why;
     for (const HostRegion::Item &i : items) {
       if (!i.kernel)
         continue;

@@ -65,6 +65,29 @@ void forEachItem(const std::vector<HostRegion::Item> &items,
   }
 }
 
+// The parts of a while or for loop's header, and its body.
+struct LoopParts {
+  const Stmt *init = nullptr, *cond = nullptr, *inc = nullptr;
+  SourceLocation rparen;
+  const CompoundStmt *body = nullptr;
+};
+LoopParts partsOf(const Stmt *loop) {
+  LoopParts p;
+  if (const auto *w = dyn_cast<WhileStmt>(loop)) {
+    p.cond = w->getCond();
+    p.rparen = w->getRParenLoc();
+    p.body = cast<CompoundStmt>(w->getBody());
+  } else {
+    const auto *f = cast<ForStmt>(loop);
+    p.init = f->getInit();
+    p.cond = f->getCond();
+    p.inc = f->getInc();
+    p.rparen = f->getRParenLoc();
+    p.body = cast<CompoundStmt>(f->getBody());
+  }
+  return p;
+}
+
 // The shared flags that other threads may still read since the last
 // barrier (hy_go stands for hy_go and hy_stay).
 using Reads = std::set<std::string>;
@@ -203,21 +226,10 @@ void RegionText::items(const std::vector<HostRegion::Item> &list, const HostRegi
 void RegionText::innerLoop(const HostRegion &L, Reads &reads) {
   const std::string g = go(L);
   const std::string again = "hy_again" + g.substr(5); // hy_go<k> -> hy_again<k>
-  const Stmt *init = nullptr, *c = nullptr, *inc = nullptr;
-  SourceLocation rparen;
-  const CompoundStmt *body;
-  if (const auto *w = dyn_cast<WhileStmt>(L.loop)) {
-    c = w->getCond();
-    rparen = w->getRParenLoc();
-    body = cast<CompoundStmt>(w->getBody());
-  } else {
-    const auto *f = cast<ForStmt>(L.loop);
-    init = f->getInit();
-    c = f->getCond();
-    inc = f->getInc();
-    rparen = f->getRParenLoc();
-    body = cast<CompoundStmt>(f->getBody());
-  }
+  const LoopParts parts = partsOf(L.loop);
+  const Stmt *init = parts.init, *c = parts.cond, *inc = parts.inc;
+  const SourceLocation rparen = parts.rparen;
+  const CompoundStmt *body = parts.body;
   std::string initText;
   if (const auto *ds = dyn_cast_or_null<DeclStmt>(init)) { // its variable moved out
     const auto *v = cast<VarDecl>(ds->getSingleDecl());
@@ -295,21 +307,10 @@ void RegionText::teamIf(const HostRegion::Item &i, const HostRegion &loop, Reads
 }
 
 void RegionText::emit() {
-  const Stmt *init = nullptr, *c = nullptr, *inc = nullptr;
-  SourceLocation rparen;
-  const auto *body =
-      dyn_cast<CompoundStmt>(isa<WhileStmt>(h.loop) ? cast<WhileStmt>(h.loop)->getBody()
-                                                    : cast<ForStmt>(h.loop)->getBody());
-  if (const auto *w = dyn_cast<WhileStmt>(h.loop)) {
-    c = w->getCond();
-    rparen = w->getRParenLoc();
-  } else {
-    const auto *f = cast<ForStmt>(h.loop);
-    init = f->getInit();
-    c = f->getCond();
-    inc = f->getInc();
-    rparen = f->getRParenLoc();
-  }
+  const LoopParts parts = partsOf(h.loop);
+  const Stmt *init = parts.init, *c = parts.cond, *inc = parts.inc;
+  const SourceLocation rparen = parts.rparen;
+  const CompoundStmt *body = parts.body;
   const std::string condText = cond(c);
   const std::string incText = inc ? text(R, ctx, inc) + "; " : "";
   const std::string stopAll = "hy_go = hy_stay = false; hy_err.keep();";
