@@ -137,6 +137,31 @@ int levels(hy::array<int, 1> &a, int n, int rounds) {
   return seen;
 }
 
+// An inner loop whose host statement may throw: the exception ends it,
+// then the region's loop (which tests hy_err too), and is thrown again
+// after the region.
+void note(int k); // may throw
+// OMP-LABEL: void noted(
+void noted(hy::array<int, 1> &a, int n) {
+  int r = 0;
+// OMP: { int k; bool hy_go1 = false; hy::region_error hy_err; bool hy_go = static_cast<bool>(r < 3), hy_stay; while (hy_go && !hy_err) {
+  while (r < 3) {
+    int k = 0;
+// OMP: for (bool hy_again1 = false;; hy_again1 = true) { _Pragma("omp masked") { if (!hy_again1) { hy_go1 = static_cast<bool>(k < 2); } else if (hy_go1) { hy_go1 = static_cast<bool>(k < 2); }
+    while (k < 2) {
+// OMP-NEXT: if (hy_go1) try { note(k); } catch (...) { hy_go1 = false; hy_err.keep(); } } _Pragma("omp barrier") if (!hy_go1) break;
+      note(k);
+#pragma hy parallel for
+      for (int i = 0; i < n; ++i)
+        a(i) += k;
+      ++k;
+// OMP: } if (hy_err) break;
+    }
+    ++r;
+// OMP: } } hy_err.rethrow(); }
+  }
+}
+
 // Refused: an inner loop with a continue (it is a region of its own), an
 // inner for declaring two variables, an if with an init-statement, a kernel
 // as an unbraced branch, a call inside a switch.
