@@ -1,32 +1,22 @@
-// One OpenMP parallel region per host loop (CpuRegions.h). Without it each
-// kernel of a level loop, of Δ-stepping's phases or of Bellman-Ford's
-// rounds forks and joins a team at every iteration of the host loop. A
-// `while (cond) { body }` or `for (init; cond; inc) { body }` whose body is
-// kernels and host statements becomes
-//   { init; <locals moved out> bool hy_go = cond, hy_stay, hy_team;
-//     while (hy_go) { hy_team = <first kernel's small-loop test>; hy_stay = true;
-//       _Pragma("omp parallel if(hy_team)") for (bool hy_again = false;; hy_again = true) {
-//         _Pragma("omp masked") { if (hy_again) { inc; hy_go = cond; hy_stay = ...; }
-//           if (hy_stay) { <host statements before the first kernel> } }
-//         _Pragma("omp barrier") if (!hy_stay) break;
-//         <kernel: '#pragma omp for ...', its barrier at the end>
-//         _Pragma("omp masked") { <host statements> } _Pragma("omp barrier")
-//         ...
-//         _Pragma("omp masked") { <the last host statements> } } } }
-// Every thread of the team takes the same branches: the condition is
-// evaluated by one thread into a shared flag, which all threads read after
-// a barrier and which is written again only after the next kernel's
-// barrier. An iteration costs a barrier per kernel and per run of host
-// statements between kernels, plus one, which is what a fork and a join
-// per kernel cost for a loop of one kernel, less for more kernels. The
-// team's size follows the first kernel's small-loop test: a run of small
-// iterations is a region of one thread, a run of large ones one of the
-// whole team (an iteration whose test differs ends the region). The
-// host statements' locals that a kernel or a later statement uses move out
-// of the region (shared, assigned where they were declared); exceptions
-// thrown by host code stop the loop and are thrown again after the region.
-// The text keeps the input's lines: the loop's header, on one line, becomes
-// the region's opening, and the rest is inserted on existing lines.
+// One OpenMP parallel region per host loop (CpuRegions.h): the planner.
+// Without it each kernel of a level loop, of Δ-stepping's phases or of
+// Bellman-Ford's rounds forks and joins a team at every iteration of the
+// host loop. A `while (cond) { body }` or `for (init; cond; inc) { body }`
+// whose body is kernels, host statements, calls of team functions, inner
+// host loops and `if`s around such work becomes one region (the text:
+// CpuRegionsText.cpp): its kernels work-sharing loops, its host statements,
+// condition and the inner loops' headers and ifs' conditions evaluated by
+// one thread into shared flags that every thread reads after a barrier. An
+// iteration costs a barrier per kernel and per run of host statements
+// between kernels, plus one, which is what a fork and a join per kernel
+// cost for a loop of one kernel, less for more kernels. The team's size
+// follows the first kernel's small-loop test when the body is flat: a run
+// of small iterations is a region of one thread, a run of large ones one
+// of the whole team. The host statements' locals that a kernel or a later
+// statement uses move out of the region (shared, assigned where they were
+// declared); exceptions thrown by host code stop the loop and are thrown
+// again after the region. Where a loop cannot be one region, the reason is
+// kept for the report.
 #include "cpu/CpuRegions.h"
 #include "cpu/CpuRegionPlan.h"
 #include "PrintUtil.h"
