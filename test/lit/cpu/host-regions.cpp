@@ -156,9 +156,10 @@ void fallbacks(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
     for (int i = 0; i < n; ++i)
       a(i) += s;
   }
-// A call of a function that launches kernels inside a statement (a call
-// that is a statement of its own is the team's: lit cpu/team-functions.cpp).
-// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'addOne' (line [[@LINE+5]]), which launches kernels, inside a statement: there its own regions would run on one thread (only a call that is a statement of the loop's body is made by the region's team) [-Rhy]
+// A call of a function that launches kernels inside an `if`: the team's
+// `if` (lit cpu/region-nests.cpp; a call that is a statement of its own is
+// the team's: lit cpu/team-functions.cpp).
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}}; every thread of the team calls 'addOne' (line [[@LINE+6]]), whose kernels run as the team's work-sharing loops; the team takes the branches of its 'if' (line [[@LINE+5]]) together, {{.*}} [-Rhy]
   for (int s = 0; s < 5; ++s) {
 #pragma hy parallel for
     for (int i = 0; i < n; ++i)
@@ -184,7 +185,7 @@ void fallbacks(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
   }
 // REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): the kernel of line [[@LINE+3]] is inside a statement of the loop's body, not a statement of its own [-Rhy]
   for (int s = 0; s < 5; ++s) {
-    if (s % 2) {
+    switch (s % 2) case 1: {
 #pragma hy parallel for
       for (int i = 0; i < n; ++i)
         a(i) += s;

@@ -227,8 +227,7 @@ void refused(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
   for (int s = 0; s < 3; ++s) { early(a, n); }
 // REPORT: team-functions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'scale' (line [[@LINE+2]]), which launches kernels, inside a statement: there its own regions would run on one thread (only a call that is a statement of the loop's body is made by the region's team) [-Rhy]
   for (int s = 0; s < 3; ++s) {
-    if (s > 0)
-      scale(a, n, 2, out);
+    switch (s) { case 1: scale(a, n, 2, out); break; default: break; }
 #pragma hy parallel for
     for (int i = 0; i < n; ++i)
       a(i) += s;

@@ -1,33 +1,24 @@
-// One OpenMP parallel region per host loop (CpuRegions.h). Without it each
-// kernel of a level loop, of Δ-stepping's phases or of Bellman-Ford's
-// rounds forks and joins a team at every iteration of the host loop. A
-// `while (cond) { body }` or `for (init; cond; inc) { body }` whose body is
-// kernels and host statements becomes
-//   { init; <locals moved out> bool hy_go = cond, hy_stay, hy_team;
-//     while (hy_go) { hy_team = <first kernel's small-loop test>; hy_stay = true;
-//       _Pragma("omp parallel if(hy_team)") for (bool hy_again = false;; hy_again = true) {
-//         _Pragma("omp masked") { if (hy_again) { inc; hy_go = cond; hy_stay = ...; }
-//           if (hy_stay) { <host statements before the first kernel> } }
-//         _Pragma("omp barrier") if (!hy_stay) break;
-//         <kernel: '#pragma omp for ...', its barrier at the end>
-//         _Pragma("omp masked") { <host statements> } _Pragma("omp barrier")
-//         ...
-//         _Pragma("omp masked") { <the last host statements> } } } }
-// Every thread of the team takes the same branches: the condition is
-// evaluated by one thread into a shared flag, which all threads read after
-// a barrier and which is written again only after the next kernel's
-// barrier. An iteration costs a barrier per kernel and per run of host
-// statements between kernels, plus one, which is what a fork and a join
-// per kernel cost for a loop of one kernel, less for more kernels. The
-// team's size follows the first kernel's small-loop test: a run of small
-// iterations is a region of one thread, a run of large ones one of the
-// whole team (an iteration whose test differs ends the region). The
-// host statements' locals that a kernel or a later statement uses move out
-// of the region (shared, assigned where they were declared); exceptions
-// thrown by host code stop the loop and are thrown again after the region.
-// The text keeps the input's lines: the loop's header, on one line, becomes
-// the region's opening, and the rest is inserted on existing lines.
+// One OpenMP parallel region per host loop (CpuRegions.h): the planner.
+// Without it each kernel of a level loop, of Δ-stepping's phases or of
+// Bellman-Ford's rounds forks and joins a team at every iteration of the
+// host loop. A `while (cond) { body }` or `for (init; cond; inc) { body }`
+// whose body is kernels, host statements, calls of team functions, inner
+// host loops and `if`s around such work becomes one region (the text:
+// CpuRegionsText.cpp): its kernels work-sharing loops, its host statements,
+// condition and the inner loops' headers and ifs' conditions evaluated by
+// one thread into shared flags that every thread reads after a barrier. An
+// iteration costs a barrier per kernel and per run of host statements
+// between kernels, plus one, which is what a fork and a join per kernel
+// cost for a loop of one kernel, less for more kernels. The team's size
+// follows the first kernel's small-loop test when the body is flat: a run
+// of small iterations is a region of one thread, a run of large ones one
+// of the whole team. The host statements' locals that a kernel or a later
+// statement uses move out of the region (shared, assigned where they were
+// declared); exceptions thrown by host code stop the loop and are thrown
+// again after the region. Where a loop cannot be one region, the reason is
+// kept for the report.
 #include "cpu/CpuRegions.h"
+#include "cpu/CpuRegionPlan.h"
 #include "PrintUtil.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -41,58 +32,6 @@
 using namespace clang;
 
 namespace hy {
-
-struct HostRegion {
-  const Stmt *loop = nullptr;
-  unsigned line = 0;
-  std::string why; // "" when the loop is one region
-  // The body's statements in order: a kernel, or a run of host statements.
-  // A call statement of a team function (callees: the functions it calls,
-  // a template's several) is run by every thread, like a kernel.
-  struct Item {
-    const Kernel *kernel = nullptr;
-    std::vector<const Stmt *> host;
-    bool mayThrow = false;
-    std::vector<const FunctionDecl *> callees;
-    // In a team function: a declaration every thread runs (replicated()).
-    bool replicated = false;
-    // In a region's host loop: its host statements break out of the loop
-    // (the masked thread ends the loop for the team through hy_go).
-    bool breaks = false;
-    // A team call's arguments that one thread evaluates before it.
-    std::vector<const Expr *> once;
-    bool team() const { return kernel || !callees.empty(); }
-  };
-  std::vector<Item> items;
-  std::vector<const VarDecl *> hoisted; // locals moved out of the region
-  bool breaks = false;                  // a host statement breaks out of the loop
-  bool headThrows = false;              // the condition or increment may throw
-  /// The first kernel's small-loop test (hy::omp_worth), when the body
-  /// starts with it: the region runs on one thread while it is false.
-  std::string worth;
-  unsigned worthLine = 0; // that kernel's line
-  bool guarded() const {
-    return headThrows ||
-           std::any_of(items.begin(), items.end(), [](const Item &i) { return i.mayThrow; });
-  }
-};
-
-// A function that launches kernels, called by every thread of a region's
-// team (a call statement of a region's host loop, or of another such
-// function): its kernels are the team's work-sharing loops, its host
-// statements run on one thread ('omp masked') followed by a barrier, its
-// calls of such functions by every thread again. Called anywhere else
-// (no hy::team_call), it is one parallel region of its own.
-struct TeamFunction {
-  const FunctionDecl *fd = nullptr; // its definition (a template's pattern)
-  const CompoundStmt *body = nullptr;
-  unsigned line = 0;
-  std::string why; // "" when a team can call it
-  std::vector<HostRegion::Item> items;
-  std::string worth; // its first kernel's small-loop test, for its own region
-  unsigned worthLine = 0;
-  std::set<unsigned> calledFrom; // the lines of the host loops whose teams call it
-};
 
 namespace {
 
@@ -438,10 +377,12 @@ public:
 
   // A body's statements in order (fn: the function it is in): kernels,
   // runs of host statements, and call statements of functions that launch
-  // kernels, which the team calls, if it can (else why not).
-  std::string split(const CompoundStmt *body, const FunctionDecl *fn,
-                    std::vector<HostRegion::Item> &items, const char *team, bool region) {
-    for (const Stmt *s : body->body()) {
+  // kernels, which the team calls, if it can (else why not). In a region
+  // (`nest`), an inner loop or an if that it takes is an item of its own.
+  std::string split(const std::vector<const Stmt *> &stmts, const FunctionDecl *fn,
+                    std::vector<HostRegion::Item> &items, const char *team, bool region,
+                    const std::function<bool(const Stmt *, std::string &)> &nest = nullptr) {
+    for (const Stmt *s : stmts) {
       if (auto it = kernelOf.find(s); it != kernelOf.end()) {
         items.push_back({it->second, {}, false, {}});
         continue;
@@ -454,6 +395,12 @@ public:
           return "it calls '" + calleesOf(c).front()->getNameAsString() + "'" + at(s) +
                  ", which launches kernels, and " + team + " cannot call it: " + why;
         items.push_back(call);
+        continue;
+      }
+      std::string why;
+      if (nest && nest(s, why)) {
+        if (!why.empty())
+          return why;
         continue;
       }
       if (items.empty() || items.back().team())
@@ -525,7 +472,9 @@ public:
             !spec->getParamDecl(i)->getType().isTriviallyCopyableType(ctx))
           return whyParam;
     }
-    if (std::string why = split(body, def, t.items, "a team", false); !why.empty())
+    if (std::string why = split({body->body_begin(), body->body_end()}, def, t.items, "a team",
+                                false);
+        !why.empty())
       return why;
     replicate(t.items);
     for (const HostRegion::Item &i : t.items) {
@@ -768,14 +717,17 @@ public:
     if (!h.why.empty()) {
       h.items.clear();
       h.hoisted.clear();
+      h.declOf.clear();
     }
   }
 
-  std::string whyNot(HostRegion &h) {
+  // The header of a host loop that can be a region, or an inner loop of
+  // one: its body and the parts of its header, or why not.
+  std::string header(const HostRegion &h, const CompoundStmt *&cs,
+                     std::vector<const Stmt *> &head) {
     const Stmt *L = h.loop;
     const Stmt *body = nullptr;
     SourceLocation rparen;
-    std::vector<const Stmt *> head; // condition, increment, init
     if (const auto *w = dyn_cast<WhileStmt>(L)) {
       if (w->getConditionVariable())
         return "its condition declares a variable";
@@ -809,61 +761,47 @@ public:
       return "it is written in a macro";
     if (line(L->getBeginLoc()) != line(rparen))
       return "its header spans lines (the region's opening replaces it on its line)";
-    const auto *cs = dyn_cast<CompoundStmt>(body);
+    cs = dyn_cast<CompoundStmt>(body);
     if (!cs)
       return "its body is not a { } block";
-    if (std::string why = split(cs, functionOf(L), h.items, "the region's team", true); !why.empty())
+    return "";
+  }
+
+  std::string whyNot(HostRegion &h) {
+    const CompoundStmt *cs = nullptr;
+    std::vector<const Stmt *> head; // condition, increment, init
+    if (std::string why = header(h, cs, head); !why.empty())
       return why;
-    for (const HostRegion::Item &i : h.items) {
-      if (!i.kernel)
-        continue;
-      if (i.kernel->scan && i.kernel->scan->reduction)
-        return "the kernel of line " +
-               std::to_string(line(i.kernel->blockLoops.front().pragma->loc)) +
-               " is a scan, whose two passes need a parallel region of their own";
-    }
-    // A break of the loop in its host statements is the masked thread's:
-    // it ends the loop for the team (hy_go), which every thread reads
-    // after the next barrier.
-    for (HostRegion::Item &i : h.items)
-      for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host) {
-        if (const Kernel *k = kernelIn(s))
-          return "the kernel of line " + std::to_string(line(k->blockLoops.front().pragma->loc)) +
-                 " is inside a statement of the loop's body, not a statement of its own";
-        int breaks = 0;
-        if (const Stmt *j = leaves(s, false, false, &breaks))
-          return std::string("a ") + jumpName(j) + at(j) + " would leave the region";
-        i.breaks |= breaks > 0;
-        h.breaks |= breaks > 0;
-      }
-    for (const HostRegion::Item &i : h.items)
-      for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host)
-        if (const FunctionDecl *fd = launchingCall(s))
-          return "it calls '" + fd->getNameAsString() + "'" + at(s) +
-                 ", which launches kernels, inside a statement: there its own regions would "
-                 "run on one thread (only a call that is a statement of the loop's body is "
-                 "made by the region's team)";
+    std::vector<const Stmt *> stmts(cs->body_begin(), cs->body_end());
+    if (std::string why = body(h, stmts, functionOf(h.loop), h, h.items); !why.empty())
+      return why;
     for (const Stmt *s : head)
       if (s)
         if (const FunctionDecl *fd = launchingCall(s))
           return "its header calls '" + fd->getNameAsString() + "', which launches kernels";
-    std::string why = locals(h);
-    if (!why.empty())
+    if (std::string why = locals(h.items, h); !why.empty())
       return why;
-    for (HostRegion::Item &i : h.items)
-      for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host)
-        i.mayThrow |= mayThrow(ctx, s);
+    // A local moved out must not hide another variable of its name that
+    // the loop uses.
+    std::map<const ValueDecl *, const Stmt *> all;
+    refs(h.loop, all);
+    for (const VarDecl *v : h.hoisted)
+      for (auto &[d, s] : all)
+        if (d != v && d->getDeclName() == v->getDeclName())
+          return "moving '" + v->getNameAsString() + "' out of the region would hide another '" +
+                 v->getNameAsString() + "'" + at(s);
     for (const Stmt *s : head)
       h.headThrows |= mayThrow(ctx, s);
     // The first kernel's small-loop test decides the team's size for an
     // iteration (either size computes the same), evaluated before the
     // iteration: not when its bounds read a local moved out of the region,
     // which has no value before the first iteration, nor when the body
-    // calls team functions, whose kernels' sizes it cannot see (they had
-    // tests of their own: Δ-stepping's relax_items is large where the
-    // kernel before it is small).
-    bool calls = std::any_of(h.items.begin(), h.items.end(),
-                             [](const HostRegion::Item &i) { return !i.callees.empty(); });
+    // calls team functions, or holds inner loops or the team's ifs, whose
+    // kernels' sizes it cannot see (they had tests of their own:
+    // Δ-stepping's relax_items is large where the kernel before it is small).
+    bool calls = std::any_of(h.items.begin(), h.items.end(), [](const HostRegion::Item &i) {
+      return !i.callees.empty() || i.nested();
+    });
     for (const HostRegion::Item &i : calls ? std::vector<HostRegion::Item>() : h.items)
       if (i.kernel) {
         std::map<const ValueDecl *, const Stmt *> bounds;
@@ -881,48 +819,225 @@ public:
     return "";
   }
 
-  // The body's locals that a kernel or a later statement uses move out of
-  // the region (they would be each thread's own, and end with the
+  // Whether a statement of a region's body holds the team's work: a kernel
+  // or a call of a function that launches kernels.
+  bool holdsWork(const Stmt *s) { return kernelIn(s) || launchingCall(s); }
+
+  // A list of statements of a region (its loop's body, an inner loop's
+  // body, an if's branch; `loop`: the loop a break in them leaves, `top`:
+  // the region's loop) as items: kernels, runs of host statements, the
+  // team's calls, inner loops and ifs (planned here), or why not.
+  std::string body(HostRegion &loop, const std::vector<const Stmt *> &stmts,
+                   const FunctionDecl *fn, HostRegion &top, std::vector<HostRegion::Item> &items) {
+    auto nest = [&](const Stmt *s, std::string &why) {
+      if ((isa<WhileStmt>(s) || isa<ForStmt>(s)) && holdsWork(s)) {
+        HostRegion::Item loopItem;
+        loopItem.inner = std::make_shared<HostRegion>();
+        loopItem.inner->loop = s;
+        loopItem.inner->line = line(s->getBeginLoc());
+        why = innerWhyNot(*loopItem.inner, fn, top);
+        if (!why.empty())
+          why = "its inner loop" + at(s) + " cannot run inside the region: " + why;
+        items.push_back(loopItem);
+        return true;
+      }
+      if (const auto *is = dyn_cast<IfStmt>(s); is && holdsWork(s)) {
+        HostRegion::Item branch;
+        why = teamIf(is, branch, fn, loop, top);
+        if (!why.empty())
+          why = "the 'if'" + at(s) + " cannot be the team's: " + why;
+        items.push_back(branch);
+        return true;
+      }
+      return false;
+    };
+    if (std::string why = split(stmts, fn, items, "the region's team", true, nest); !why.empty())
+      return why;
+    for (const HostRegion::Item &i : items) {
+      if (!i.kernel)
+        continue;
+      if (i.kernel->scan && i.kernel->scan->reduction)
+        return "the kernel of line " +
+               std::to_string(line(i.kernel->blockLoops.front().pragma->loc)) +
+               " is a scan, whose two passes need a parallel region of their own";
+    }
+    // A break of the loop in its host statements is the masked thread's:
+    // it ends the loop for the team (its flag), which every thread reads
+    // after the next barrier.
+    for (HostRegion::Item &i : items)
+      for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host) {
+        if (const Kernel *k = kernelIn(s))
+          return "the kernel of line " + std::to_string(line(k->blockLoops.front().pragma->loc)) +
+                 " is inside a statement of the loop's body, not a statement of its own";
+        int breaks = 0;
+        if (const Stmt *j = leaves(s, false, false, &breaks))
+          return std::string("a ") + jumpName(j) + at(j) + " would leave the region";
+        i.breaks |= breaks > 0;
+        loop.breaks |= breaks > 0;
+      }
+    for (const HostRegion::Item &i : items)
+      for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host)
+        if (const FunctionDecl *fd = launchingCall(s))
+          return "it calls '" + fd->getNameAsString() + "'" + at(s) +
+                 ", which launches kernels, inside a statement: there its own regions would "
+                 "run on one thread (only a call that is a statement of the loop's body is "
+                 "made by the region's team)";
+    for (HostRegion::Item &i : items)
+      for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host)
+        i.mayThrow |= mayThrow(ctx, s);
+    return "";
+  }
+
+  // A host loop inside a region's loop (Δ-stepping's phase loop in its
+  // bucket loop): every thread of the team runs it, one thread evaluates
+  // its init-statement, condition and increment into a shared flag.
+  std::string innerWhyNot(HostRegion &sub, const FunctionDecl *fn, HostRegion &top) {
+    sub.nested = true;
+    const CompoundStmt *cs = nullptr;
+    std::vector<const Stmt *> head;
+    if (std::string why = header(sub, cs, head); !why.empty())
+      return why;
+    if (const auto *f = dyn_cast<ForStmt>(sub.loop); f && f->getInit()) {
+      const auto *ds = dyn_cast<DeclStmt>(f->getInit());
+      const auto *v = ds && ds->isSingleDecl() ? dyn_cast<VarDecl>(ds->getSingleDecl()) : nullptr;
+      if (ds) {
+        // Its variable moves out of the region (shared), assigned at the
+        // loop's top by the thread that runs its condition.
+        QualType t = v ? v->getType() : QualType();
+        bool scalar = v && !t->isReferenceType() && !t.isVolatileQualified() &&
+                      (t->isDependentType() ? scalarInEvery(v, false) : t->isScalarType());
+        if (!scalar || !v->getInit() || v->getInitStyle() != VarDecl::CInit ||
+            v->isConstexpr() || isa<DecompositionDecl>(v) ||
+            (!t->isDependentType() && v->isUsableInConstantExpressions(ctx)))
+          return "its init-statement declares something other than one scalar variable "
+                 "initialised with '=' (which would move out of the region)";
+        top.hoisted.push_back(v);
+        top.declOf[v] = nullptr;
+      }
+    }
+    std::vector<const Stmt *> stmts(cs->body_begin(), cs->body_end());
+    if (std::string why = body(sub, stmts, fn, top, sub.items); !why.empty())
+      return why;
+    for (const Stmt *s : head)
+      if (s)
+        if (const FunctionDecl *fd = launchingCall(s))
+          return "its header calls '" + fd->getNameAsString() + "', which launches kernels";
+    if (std::string why = locals(sub.items, top); !why.empty())
+      return why;
+    for (const Stmt *s : head)
+      sub.headThrows |= mayThrow(ctx, s);
+    return "";
+  }
+
+  // An `if` of a region's body whose branches launch kernels (BC's level
+  // loop): its condition evaluated once by one thread into a shared flag,
+  // every thread takes the branch it names; the branches are lists of the
+  // region's items.
+  std::string teamIf(const IfStmt *is, HostRegion::Item &item, const FunctionDecl *fn,
+                     HostRegion &loop, HostRegion &top) {
+    item.branch = is;
+    if (is->isConstexpr() || is->isConsteval())
+      return "it is an 'if constexpr' or 'if consteval'";
+    if (is->getInit())
+      return "it has an init-statement";
+    if (is->getConditionVariable())
+      return "its condition declares a variable";
+    const Expr *cond = is->getCond();
+    if (is->getBeginLoc().isMacroID() || cond->getBeginLoc().isMacroID() ||
+        cond->getEndLoc().isMacroID() || is->getEndLoc().isMacroID())
+      return "it is written in a macro";
+    if (const FunctionDecl *fd = launchingCall(cond))
+      return "its condition calls '" + fd->getNameAsString() + "', which launches kernels";
+    for (const Stmt *b : {is->getThen(), is->getElse()}) {
+      if (!b)
+        continue;
+      std::vector<const Stmt *> stmts;
+      if (const auto *cs = dyn_cast<CompoundStmt>(b)) {
+        stmts.assign(cs->body_begin(), cs->body_end());
+      } else {
+        if (kernelOf.count(b))
+          return "the kernel of line " +
+                 std::to_string(line(kernelOf.at(b)->blockLoops.front().pragma->loc)) +
+                 " is a branch of its own, not in a { } block";
+        if (b->getBeginLoc().isMacroID() || b->getEndLoc().isMacroID())
+          return "a branch is written in a macro";
+        stmts = {b};
+      }
+      auto &part = b == is->getThen() ? item.then : item.otherwise;
+      part = std::make_shared<HostRegion>();
+      if (std::string why = body(loop, stmts, fn, top, part->items); !why.empty())
+        return why;
+      if (std::string why = locals(part->items, top); !why.empty())
+        return why;
+    }
+    item.condThrows = mayThrow(ctx, cond);
+    return "";
+  }
+
+  // The locals of a list of a region's items that another item reads move
+  // out of the region (they would be each thread's own, and end with the
   // statements' `omp masked` block): scalars declared one to a statement,
-  // on one line, initialised with `=` or not at all.
-  std::string locals(HostRegion &h) {
-    std::vector<std::map<const ValueDecl *, const Stmt *>> used(h.items.size());
-    for (size_t i = 0; i < h.items.size(); ++i) {
-      if (h.items[i].kernel)
-        refs(h.items[i].kernel->blockLoops.front().loop, used[i]);
-      for (const Stmt *s : h.items[i].host)
+  // on one line, initialised with `=` or not at all (into top.hoisted).
+  std::string locals(std::vector<HostRegion::Item> &items, HostRegion &top) {
+    std::vector<std::map<const ValueDecl *, const Stmt *>> used(items.size());
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (items[i].kernel)
+        refs(items[i].kernel->blockLoops.front().loop, used[i]);
+      if (items[i].inner)
+        refs(items[i].inner->loop, used[i]);
+      if (items[i].branch)
+        refs(items[i].branch, used[i]);
+      for (const Stmt *s : items[i].host)
         refs(s, used[i]);
     }
-    for (size_t i = 0; i < h.items.size(); ++i)
-      for (const Stmt *s : h.items[i].host) {
+    auto first = [&](size_t j) -> const Stmt * {
+      if (items[j].kernel)
+        return items[j].kernel->blockLoops.front().loop;
+      if (items[j].inner)
+        return items[j].inner->loop;
+      if (items[j].branch)
+        return items[j].branch;
+      return items[j].host.front();
+    };
+    for (size_t i = 0; i < items.size(); ++i)
+      for (const Stmt *s : items[i].host) {
         const auto *ds = dyn_cast<DeclStmt>(s);
-        if (!ds)
+        if (!ds || items[i].team())
           continue;
-        for (const Decl *d : ds->decls()) {
-          const auto *nd = dyn_cast<NamedDecl>(d);
-          const Stmt *use = nullptr;
-          const Kernel *byKernel = nullptr; // the kernel that uses it
-          for (size_t j = 0; j < h.items.size() && !use; ++j)
+        // The statement's declarations, one of which another item uses.
+        const Decl *usedDecl = nullptr;
+        const Stmt *use = nullptr;
+        const Kernel *byKernel = nullptr; // the kernel that uses it
+        for (const Decl *d : ds->decls())
+          for (size_t j = 0; j < items.size() && !use; ++j)
             if (j != i) {
-              byKernel = h.items[j].kernel;
+              byKernel = items[j].kernel;
               if (const auto *vd = dyn_cast<ValueDecl>(d))
                 if (auto it = used[j].find(vd); it != used[j].end())
                   use = it->second;
               // A type, alias or function declared in the body: its uses
               // are not DeclRefExprs; assume the later statements use it.
               if (!isa<ValueDecl>(d) && j > i)
-                use = h.items[j].kernel ? h.items[j].kernel->blockLoops.front().loop
-                                        : h.items[j].host.front();
+                use = first(j);
+              if (use)
+                usedDecl = d;
             }
-          if (!use)
-            continue;
-          std::string name = nd ? "'" + nd->getNameAsString() + "'" : "a declaration";
-          std::string pre =
-              "it declares " + name + at(s) + ", which " +
-              (byKernel ? "the kernel of line " +
-                              std::to_string(line(byKernel->blockLoops.front().pragma->loc))
-                        : "a later statement" + at(use)) +
-              " uses, and ";
+        if (!use)
+          continue;
+        const auto *nd = dyn_cast<NamedDecl>(usedDecl);
+        std::string name = nd ? "'" + nd->getNameAsString() + "'" : "a declaration";
+        std::string pre =
+            "it declares " + name + at(s) + ", which " +
+            (byKernel ? "the kernel of line " +
+                            std::to_string(line(byKernel->blockLoops.front().pragma->loc))
+                      : "a later statement" + at(use)) +
+            " uses, and ";
+        // Several declarators (`const W lo = a, hi = b;`) move out together,
+        // the statement becoming `lo = a, hi = b;`: all of one type, each
+        // initialised with '='.
+        const bool several = std::distance(ds->decl_begin(), ds->decl_end()) != 1;
+        const auto *firstVar = dyn_cast<VarDecl>(*ds->decl_begin());
+        for (const Decl *d : ds->decls()) {
           const auto *vd = dyn_cast<VarDecl>(d);
           if (!vd || isa<DecompositionDecl>(vd))
             return pre + "only variables move out of the region";
@@ -938,30 +1053,45 @@ public:
               (!t->isScalarType() || t->isReferenceType() || t.isVolatileQualified()))
             return pre + "only scalar variables (not '" + t.getAsString() +
                    "') move out of the region";
-          if (!vd->hasLocalStorage())
+          if (!vd->hasLocalStorage()) {
+            if (several)
+              return pre + "only local variables declared together move out of the region";
             continue; // static: one variable already
+          }
           if (vd->isConstexpr() || vd->isUsableInConstantExpressions(ctx))
             return pre + "a constant cannot move out of the region";
-          if (std::distance(ds->decl_begin(), ds->decl_end()) != 1)
-            return pre + "only variables declared one to a statement move out of the region";
+          if (several && (!firstVar || t != firstVar->getType() || !vd->getInit() ||
+                          t->isPointerType() || t->isMemberPointerType()))
+            return pre + "only variables declared one to a statement, or several of one "
+                         "non-pointer type each initialised with '=', move out of the region";
           if (vd->getInit() && vd->getInitStyle() != VarDecl::CInit)
             return pre + "only variables initialised with '=' move out of the region";
           if (line(ds->getBeginLoc()) != line(ds->getEndLoc()) || ds->getBeginLoc().isMacroID() ||
               vd->getLocation().isMacroID())
             return pre + "its declaration spans lines or is a macro's";
-          h.hoisted.push_back(vd);
+          top.hoisted.push_back(vd);
+          top.declOf[vd] = ds;
         }
       }
-    // A local moved out must not hide another variable of its name that
-    // the loop uses.
-    std::map<const ValueDecl *, const Stmt *> all;
-    refs(h.loop, all);
-    for (const VarDecl *v : h.hoisted)
-      for (auto &[d, s] : all)
-        if (d != v && d->getDeclName() == v->getDeclName())
-          return "moving '" + v->getNameAsString() + "' out of the region would hide another '" +
-                 v->getNameAsString() + "'" + at(s);
     return "";
+  }
+
+  // The inner loops and ifs of a region's items, outermost first.
+  static void nestedOf(const std::vector<HostRegion::Item> &items,
+                       std::vector<const HostRegion::Item *> &out) {
+    for (const HostRegion::Item &i : items) {
+      if (i.inner) {
+        out.push_back(&i);
+        nestedOf(i.inner->items, out);
+      }
+      if (i.branch) {
+        out.push_back(&i);
+        if (i.then)
+          nestedOf(i.then->items, out);
+        if (i.otherwise)
+          nestedOf(i.otherwise->items, out);
+      }
+    }
   }
 
   const PrintInput &in;
@@ -971,18 +1101,6 @@ public:
   std::map<const Stmt *, const Kernel *> kernelOf;
   std::map<const FunctionDecl *, bool> memo;
 };
-
-std::string text(const Rewriter &R, ASTContext &ctx, const Stmt *s) {
-  return s ? rewrittenText(R, ctx, s->getSourceRange()) : "";
-}
-
-// A team function's call statement, made by every thread of the team: the
-// function then runs its kernels as the team's work-sharing loops.
-void teamCall(Rewriter &R, ASTContext &ctx, const Stmt *s) {
-  R.InsertTextAfter(ctx.getSourceManager().getExpansionLoc(s->getBeginLoc()),
-                    "{ hy::team_call hy_call; ");
-  R.InsertTextAfter(stmtEnd(ctx, s), " }");
-}
 
 } // namespace
 
@@ -1000,8 +1118,11 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
   // (A call inside a statement other than an inner loop, BC's level loop's
   // `if (pulling) pullStep(...); else pushStep(...);`, makes the loop a
   // candidate too, so that the report says why it is not one region.)
+  // A loop whose body has an inner loop or an `if` around kernels or such
+  // calls is a candidate too (the inner loop runs inside its region).
   for (const Stmt *L : loopsCalling(in.ctx, [&](const Stmt *s) {
-         return p.callStatement(s) != nullptr || (!isLoop(s) && p.launchingCall(s) != nullptr);
+         return p.callStatement(s) != nullptr || (!isLoop(s) && p.launchingCall(s) != nullptr) ||
+                ((isa<WhileStmt>(s) || isa<ForStmt>(s) || isa<IfStmt>(s)) && p.holdsWork(s));
        }))
     around.push_back({L, nullptr});
   std::stable_sort(around.begin(), around.end(), [&](const auto &a, const auto &b) {
@@ -1026,9 +1147,32 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
           for (size_t i = 0; i < h->hoisted.size(); ++i)
             what += (i ? ", " : "") + h->hoisted[i]->getNameAsString();
         }
-        bool calls = false;
+        // Every item, those of its inner loops and ifs too.
+        std::vector<const HostRegion::Item *> nested, all;
+        Planner::nestedOf(h->items, nested);
         for (const HostRegion::Item &i : h->items)
-          for (const FunctionDecl *fd : i.callees) {
+          all.push_back(&i);
+        for (const HostRegion::Item *n : nested)
+          for (const auto *list : {n->inner.get(), n->then.get(), n->otherwise.get()})
+            if (list)
+              for (const HostRegion::Item &i : list->items)
+                all.push_back(&i);
+        auto where = [](const HostRegion::Item *i) -> const Stmt * {
+          if (i->kernel)
+            return i->kernel->blockLoops.front().loop;
+          if (i->inner)
+            return i->inner->loop;
+          if (i->branch)
+            return i->branch;
+          return i->host.front();
+        };
+        std::stable_sort(all.begin(), all.end(), [&](const auto *a, const auto *b) {
+          return SM.isBeforeInTranslationUnit(where(a)->getBeginLoc(), where(b)->getBeginLoc());
+        });
+        bool calls = false;
+        for (const HostRegion::Item *ip : all)
+          for (const FunctionDecl *fd : ip->callees) {
+            const HostRegion::Item &i = *ip;
             p.calledFrom(fd, h->line);
             calls = true;
             what += "; every thread of the team calls '" + fd->getNameAsString() + "'" +
@@ -1040,7 +1184,39 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
         if (h->breaks)
           what += "; a 'break' in its host statements ends the loop for the whole team (the "
                   "thread that runs them tells the others at the next barrier)";
-        if (calls)
+        std::string inner, ifs;
+        for (const HostRegion::Item *n : nested) {
+          std::string &to = n->inner ? inner : ifs;
+          to += (to.empty() ? "" : ", ") +
+                std::to_string(n->inner ? n->inner->line : p.line(n->branch->getBeginLoc()));
+          const Stmt *at = n->inner ? n->inner->loop : n->branch;
+          std::string note =
+              n->inner ? "host loop: inside the parallel region of the host loop of line " +
+                             std::to_string(h->line) +
+                             ": every thread of the team runs it, one thread evaluates its "
+                             "header into a shared flag that all read after a barrier"
+                       : "'if' inside the parallel region of the host loop of line " +
+                             std::to_string(h->line) +
+                             ": one thread evaluates its condition once into a shared flag "
+                             "that all read after a barrier, and every thread takes that "
+                             "branch (its kernels run as the team's work-sharing loops)";
+          if (n->inner && n->inner->breaks)
+            note += "; a 'break' in its host statements ends it for the whole team";
+          remark(in, SM.getExpansionLoc(at->getBeginLoc()), note);
+          if (n->inner)
+            byLoop[n->inner->loop] = h;
+        }
+        if (!inner.empty())
+          what += "; its inner host loops (line " + inner +
+                  ") run inside the region, their conditions on one thread, shared after a "
+                  "barrier";
+        if (!ifs.empty())
+          what += "; the team takes the branches of its 'if' (line " + ifs +
+                  ") together, the condition evaluated once on one thread, shared after a "
+                  "barrier";
+        if (!nested.empty())
+          what += "; every iteration runs on the whole team";
+        if (calls && nested.empty())
           what += "; every iteration runs on the whole team (the sizes of the called "
                   "functions' kernels are not known before it)";
         if (!h->worth.empty())
@@ -1105,171 +1281,6 @@ unsigned CpuRegions::hostLoopLine(const Kernel &k, std::string &why) const {
     return 0;
   why = it->second->why;
   return it->second->line;
-}
-
-void CpuRegions::rewrite(Rewriter &R) const {
-  ASTContext &ctx = in.ctx;
-  const SourceManager &SM = ctx.getSourceManager();
-  for (const auto &hp : loops) {
-    const HostRegion &h = *hp;
-    if (!h.why.empty())
-      continue;
-    const Stmt *init = nullptr, *cond = nullptr, *inc = nullptr;
-    SourceLocation rparen;
-    const auto *body =
-        dyn_cast<CompoundStmt>(isa<WhileStmt>(h.loop) ? cast<WhileStmt>(h.loop)->getBody()
-                                                      : cast<ForStmt>(h.loop)->getBody());
-    if (const auto *w = dyn_cast<WhileStmt>(h.loop)) {
-      cond = w->getCond();
-      rparen = w->getRParenLoc();
-    } else {
-      const auto *f = cast<ForStmt>(h.loop);
-      init = f->getInit();
-      cond = f->getCond();
-      inc = f->getInc();
-      rparen = f->getRParenLoc();
-    }
-    const bool guarded = h.guarded();
-    const std::string condText = "static_cast<bool>(" + text(R, ctx, cond) + ")";
-    const std::string incText = inc ? text(R, ctx, inc) + "; " : "";
-    const std::string stop = "hy_go = hy_stay = false; hy_err.keep();";
-    std::string open = "{ ";
-    if (init) // as written, its ';' included: text from after '(' to the condition
-      open += rewrittenText(R, CharSourceRange::getCharRange(
-                                   cast<ForStmt>(h.loop)->getLParenLoc().getLocWithOffset(1),
-                                   SM.getExpansionLoc(cond->getBeginLoc())));
-    for (const VarDecl *v : h.hoisted)
-      open += typeText(ctx, v->getType()) + " " + v->getNameAsString() + "; ";
-    // Team calls' arguments evaluated once (hy_arg<k>, shared): one thread
-    // assigns them before the call, every thread passes them.
-    std::map<const Expr *, std::string> argName;
-    for (const HostRegion::Item &i : h.items)
-      for (const Expr *a : i.once) {
-        std::string name = "hy_arg" + std::to_string(argName.size());
-        argName[a] = name;
-        open += typeText(ctx, a->getType()) + " " + name + "; ";
-      }
-    if (guarded)
-      open += "hy::region_error hy_err; ";
-    open += "bool hy_go = " + condText + ", hy_stay" + (h.worth.empty() ? "" : ", hy_team") +
-            "; while (hy_go) { " + (h.worth.empty() ? "" : "hy_team = " + h.worth + "; ") +
-            "hy_stay = true; _Pragma(\"omp parallel" + (h.worth.empty() ? "" : " if(hy_team)") +
-            "\") for (bool hy_again = false;; hy_again = true)";
-    replaceRewritten(R,
-                     CharSourceRange::getCharRange(SM.getExpansionLoc(h.loop->getBeginLoc()),
-                                                   rparen.getLocWithOffset(1)),
-                     open);
-    // Locals moved out: their declarations become assignments.
-    for (const VarDecl *v : h.hoisted) {
-      const DeclStmt *ds = nullptr;
-      for (const HostRegion::Item &i : h.items)
-        for (const Stmt *s : i.host)
-          if (const auto *d = dyn_cast<DeclStmt>(s);
-              d && d->isSingleDecl() && d->getSingleDecl() == v)
-            ds = d;
-      if (v->getInit())
-        R.RemoveText(CharSourceRange::getCharRange(SM.getExpansionLoc(ds->getBeginLoc()),
-                                                   SM.getExpansionLoc(v->getLocation())));
-      else
-        R.RemoveText(stmtRange(ctx, ds));
-    }
-    // The top of an iteration, on the masked thread: after the first, the
-    // increment, the condition and whether the next iteration stays in
-    // this region (the team's size, from the first kernel's small-loop
-    // test, is unchanged); then the host statements before the first
-    // kernel; then a barrier, after which every thread reads the flag.
-    const bool headThrows = guarded && h.headThrows;
-    std::string top =
-        "_Pragma(\"omp masked\") { if (hy_again" + std::string(guarded ? " && !hy_err" : "") +
-        (h.breaks ? " && hy_go" : "") +
-        ") " + (headThrows ? "try { " : "{ ") + incText + "hy_go = " + condText +
-        "; hy_stay = hy_go" + (h.worth.empty() ? "" : " && " + h.worth + " == hy_team") + "; }" +
-        (headThrows ? " catch (...) { " + stop + " }" : "");
-    const std::string barrier = " } _Pragma(\"omp barrier\") if (!hy_stay) break;";
-    // A body that starts with a kernel needs none of it in the region's
-    // first iteration (every thread knows that, and skips the barrier).
-    if (h.items.front().team())
-      top = "if (hy_again) { " + top + barrier + " }";
-    R.InsertTextAfter(body->getLBracLoc().getLocWithOffset(1), " " + top);
-    // Host statements on the masked thread (no barrier of their own: one
-    // comes before the next kernel, whose own barrier comes before the next
-    // statements; the masked thread runs the last statements and the next
-    // iteration's top in order).
-    for (size_t n = 0; n < h.items.size(); ++n) {
-      const HostRegion::Item &i = h.items[n];
-      if (i.kernel)
-        continue;
-      if (i.team()) { // a team function's call, by every thread
-        if (!i.once.empty()) {
-          std::string eval = "_Pragma(\"omp masked\") { ";
-          for (const Expr *a : i.once) {
-            eval += argName.at(a) + " = " + text(R, ctx, a) + "; ";
-            replaceRewritten(R, ctx, a->getSourceRange(), argName.at(a));
-          }
-          R.InsertTextAfter(SM.getExpansionLoc(i.host.front()->getBeginLoc()),
-                            eval + "} _Pragma(\"omp barrier\") ");
-        }
-        teamCall(R, ctx, i.host.front());
-        continue;
-      }
-      bool throws = guarded && i.mayThrow;
-      SourceLocation first = SM.getExpansionLoc(i.host.front()->getBeginLoc());
-      SourceLocation end = stmtEnd(ctx, i.host.back());
-      std::string caught = throws ? " } catch (...) { " + stop + " }" : " }";
-      // A break of the loop leaves the statements' do-while(0) before
-      // hy_broke is cleared: the loop ends for the team (hy_go), and the
-      // increment and condition are not evaluated again.
-      // (The statements get a block of their own: the text after them
-      // starts with '}', not a statement after an unbraced body on its
-      // line, which clang's -Wmisleading-indentation reports.)
-      std::string open = i.breaks ? "bool hy_broke = true; do { { " : "";
-      if (i.breaks)
-        caught = " } hy_broke = false; } while (0); if (hy_broke) hy_go = hy_stay = false;" + caught;
-      if (n == 0) {
-        R.InsertTextAfter(first, std::string("if (hy_stay) ") + (throws ? "try { " : "{ ") + open);
-        R.InsertTextAfter(end, caught + barrier);
-      } else {
-        R.InsertTextAfter(first, std::string("_Pragma(\"omp masked\") ") +
-                                     (throws ? "try { " : "{ ") + open);
-        if (n + 1 == h.items.size())
-          R.InsertTextAfter(end, caught);
-        else
-          R.InsertTextAfter(end, caught + " _Pragma(\"omp barrier\")" +
-                                     (throws ? " if (hy_err) break;" : "") +
-                                     (i.breaks ? " if (!hy_go) break;" : ""));
-      }
-    }
-    R.InsertTextAfter(body->getRBracLoc().getLocWithOffset(1),
-                      std::string(" }") + (guarded ? " hy_err.rethrow();" : "") + " }");
-  }
-  // Team functions: the body becomes a lambda that the calling team runs,
-  // or, called anywhere else, a region of its own:
-  //   { const bool hy_in_team = hy::team_call::take(); auto hy_body = [&] {
-  //       <kernel: 'omp for'> _Pragma("omp masked") { <host statements> }
-  //       _Pragma("omp barrier") { hy::team_call hy_call; <call>; } ... };
-  //     if (hy_in_team) hy_body(); else { _Pragma("omp parallel if(...)") hy_body(); } }
-  for (const auto &[key, tp] : functions) {
-    const TeamFunction &t = *tp;
-    if (!t.why.empty() || t.calledFrom.empty())
-      continue;
-    R.InsertTextAfter(t.body->getLBracLoc().getLocWithOffset(1),
-                      " const bool hy_in_team = hy::team_call::take(); auto hy_body = [&] {");
-    for (const HostRegion::Item &i : t.items) {
-      if (i.kernel || i.replicated)
-        continue;
-      if (i.team()) {
-        teamCall(R, ctx, i.host.front());
-        continue;
-      }
-      R.InsertTextAfter(SM.getExpansionLoc(i.host.front()->getBeginLoc()),
-                        "_Pragma(\"omp masked\") { ");
-      R.InsertTextAfter(stmtEnd(ctx, i.host.back()), " } _Pragma(\"omp barrier\")");
-    }
-    R.InsertTextBefore(t.body->getRBracLoc(),
-                       "}; if (hy_in_team) hy_body(); else { _Pragma(\"omp parallel" +
-                           (t.worth.empty() ? "" : " if(" + t.worth + ")") +
-                           "\") hy_body(); } ");
-  }
 }
 
 } // namespace hy

@@ -6,8 +6,10 @@
 // per iteration. A call in such a loop of a function that launches kernels
 // is made by every thread of the team: the function's kernels become the
 // team's work-sharing loops too (a *team function*, called elsewhere one
-// region of its own). Where a host loop cannot be one region, why is
-// recorded for the report.
+// region of its own). Inner host loops and `if`s around kernels run inside
+// the region, their headers and conditions on one thread, shared. Where a
+// host loop cannot be one region, why is recorded for the report. The plan:
+// CpuRegionPlan.h; the planner: CpuRegions.cpp; the text: CpuRegionsText.cpp.
 #pragma once
 
 #include "hy/Model.h"
