@@ -22,6 +22,15 @@
 #   hy::runtime (plus OpenMP for openmp and cuda; the keyword form, PRIVATE);
 #   translations go to ${CMAKE_CURRENT_BINARY_DIR}/hy/<target>/.
 #
+#   hy_clang_checks(<target> [HYC_FLAGS <flags...>])
+#   compiles <target>'s C++ sources as they are (annotated ones: their
+#   serial meaning) with hy's clang plugin: clang knows '#pragma hy' (no
+#   -Wunknown-pragmas) and runs hyc's checks during the compile, with hyc's
+#   errors (the compile fails) and warnings (-Why-race, ...). Needs clang 19
+#   as the C++ compiler (otherwise a configure warning, and no checks).
+#   HYC_FLAGS: hyc's warning options and --cuda-arch (default: as the CPU
+#   variants get it, from CMAKE_CUDA_ARCHITECTURES).
+#
 # hyc parses each annotated file with the target's include directories,
 # compile definitions and C++ standard (also those its libraries carry, and
 # ones added after the call), and writes a dependency file, so that a change
@@ -211,6 +220,52 @@ function(hy_add_executable name)
       target_compile_options(${exe} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-march=native>
                                             $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-march=native>)
     endif()
+  endforeach()
+endfunction()
+
+# The plugin's arguments are -fplugin-arg-hy-<hyc's option without its
+# first dash(es)>: -fplugin-arg-hy-Wno-hy-race, -fplugin-arg-hy-cuda-arch=80.
+function(hy_clang_checks tgt)
+  cmake_parse_arguments(H "" "" "HYC_FLAGS" ${ARGN})
+  if(NOT TARGET ${tgt} OR H_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "hy_clang_checks(<target> [HYC_FLAGS flags...]): got '${tgt};${ARGN}'")
+  endif()
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang" OR
+     NOT CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 19 OR
+     CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 20)
+    message(WARNING "hy_clang_checks(${tgt}): hy's checks run inside clang 19, and this "
+                    "project's C++ compiler is ${CMAKE_CXX_COMPILER_ID} "
+                    "${CMAKE_CXX_COMPILER_VERSION}: ${tgt} is built without them")
+    return()
+  endif()
+  if(TARGET hyPlugin)
+    set(plugin $<TARGET_FILE:hyPlugin>)
+    add_dependencies(${tgt} hyPlugin)
+  elseif(TARGET hy::clang_plugin)
+    set(plugin $<TARGET_FILE:hy::clang_plugin>)
+  else()
+    message(FATAL_ERROR "hy_clang_checks(${tgt}): this hy has no clang plugin "
+                        "(hy::clang_plugin; a sanitizer build does not make one)")
+  endif()
+  set(args -fplugin=${plugin})
+  set(arch_given FALSE)
+  foreach(f ${H_HYC_FLAGS})
+    if(f MATCHES "^--(cuda-arch=.*)$")
+      list(APPEND args "-fplugin-arg-hy-${CMAKE_MATCH_1}")
+      set(arch_given TRUE)
+    elseif(f MATCHES "^-(W.+)$")
+      list(APPEND args "-fplugin-arg-hy-${CMAKE_MATCH_1}")
+    else()
+      message(FATAL_ERROR "hy_clang_checks(${tgt}): HYC_FLAGS takes hyc's warning options "
+                          "(-Wno-hy-race, -Werror=hy-race) and --cuda-arch=..., not '${f}'")
+    endif()
+  endforeach()
+  if(NOT arch_given AND CMAKE_CUDA_ARCHITECTURES)
+    string(REPLACE ";" "," archs "${CMAKE_CUDA_ARCHITECTURES}")
+    list(APPEND args "-fplugin-arg-hy-cuda-arch=${archs}")
+  endif()
+  foreach(a ${args})
+    target_compile_options(${tgt} PRIVATE "$<$<COMPILE_LANGUAGE:CXX>:${a}>")
   endforeach()
 endfunction()
 

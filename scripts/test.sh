@@ -18,7 +18,7 @@ build=${1:-$root/build-test}
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 if [ $quick = 1 ]; then
   e2e=${HY_QUICK_E2E:-reductions} # the end-to-end program (test/e2e/NAME.cpp)
-  targets=(hyc hy_unit_tests hy_cpu_runtime_test hy_cpu_runtime_test_serial)
+  targets=(hyc hyPlugin hy_unit_tests hy_cpu_runtime_test hy_cpu_runtime_test_serial)
   for kind in serial openmp ordered checked cuda; do
     # the builds the test runs (e2e_NAME_cuda only where CMake found nvcc)
     if grep -q "e2e_${e2e}_$kind" "$build/test/e2e/CTestTestfile.cmake"; then

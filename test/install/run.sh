@@ -13,7 +13,7 @@
 # both sources are translated again and print the new values. Every binary must
 # have been built: a missing one is a failure, not a skip. The prefix is
 # moved after the install (relocatable), and hy::graph and hy_graph_tool
-# are used from it.
+# are used from it, and hy's clang plugin (hy_clang_checks, with clang++-19).
 # usage: run.sh BUILD_DIR SOURCE_DIR [CUDA_COMPILER]
 set -eu
 build=$1; src=$2; cuda=${3:-}
@@ -124,6 +124,26 @@ for gen in Ninja "Unix Makefiles"; do
   check_run "$bin" "$kexes" "kern 14850 135 27"
   echo "OK: $gen"
 done
+
+# hy's clang plugin from the moved prefix (hy_clang_checks, plugin/): with
+# clang 19 as the compiler, the annotated source builds as it is with
+# -Werror (no warning for its pragmas) and prints what scale_serial prints;
+# a source with a hy error fails its build with hyc's message.
+[ -f "$tmp/prefix/lib/hy/libhyPlugin.so" ] || fail "the install has no lib/hy/libhyPlugin.so"
+command -v clang++-19 >/dev/null || fail "clang++-19 not found (the plugin's compiler)"
+cp -r "$src/test/install" "$tmp/proj-plugin"
+step "plugin: configure" cmake -S "$tmp/proj-plugin/plugin" -B "$tmp/build-plugin" -G Ninja \
+  -DCMAKE_PREFIX_PATH="$tmp/prefix" -DCMAKE_CXX_COMPILER=clang++-19
+step "plugin: build" cmake --build "$tmp/build-plugin" -v
+grep -q -- "-fplugin=$tmp/prefix/lib/hy/libhyPlugin.so" "$log" || fail "plugin: scale.cpp not compiled with the plugin"
+check_run "$tmp/build-plugin" scale_checked "$(want 100 37 3)"
+cmake --build "$tmp/build-plugin" --target broken_checked >"$log" 2>&1 &&
+  fail "plugin: broken.cpp, which has a hy error, built"
+grep -q "broken.cpp:11:5: error: 'last' is declared outside this 'parallel for' loop" "$log" ||
+  { tail -n 20 "$log"; fail "plugin: the build of broken.cpp does not give hyc's error"; }
+grep -q -- "-fplugin-arg-hy-Wno-hy-race.*-fplugin-arg-hy-cuda-arch=80" "$log" ||
+  fail "plugin: HYC_FLAGS did not become plugin arguments"
+echo "OK: plugin"
 
 # docs/getting-started.md's CMake project, as a reader would build it.
 set -- -G Ninja -DCMAKE_PREFIX_PATH="$tmp/prefix"

@@ -26,6 +26,13 @@ config.substitutions.append(("%cxx", config.cxx))
 # warns where g++ does not (-Wmisleading-indentation on a statement after an
 # unbraced loop body on the same line), so outputs are checked with both.
 config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
+# %hy_plugin: hy's clang plugin (clang++ -fplugin=%hy_plugin), for tests
+# that say `REQUIRES: hy-plugin`; %python runs the tests' Python helpers.
+if config.hy_plugin and os.path.exists(config.hy_plugin):
+    config.available_features.add("hy-plugin")
+    config.substitutions.append(("%hy_plugin", config.hy_plugin))
+import sys
+config.substitutions.append(("%python", sys.executable))
 # %nvcc compiles CUDA output for the H200 (sm_90); tests that need it say
 # `REQUIRES: nvcc`.
 if config.nvcc and os.path.exists(config.nvcc):

@@ -150,6 +150,49 @@ TEST(PragmaParser, ErrorsAreReported) {
   }
 }
 
+// A clause with an error is reported and left out, the rest of the pragma
+// kept, and the loop still checked: each bad clause has its error, and
+// the variables of a bad reduction clause are not reported as written.
+TEST(PragmaParser, BadClausesAreLeftOutAndTheRestKept) {
+  Result r = translate(loop("#pragma hy parallel for colapse(2) reduction(max : m) "
+                            "min_blocks(0) reduction(- : s)"));
+  EXPECT_FALSE(r.ok);
+  for (const char *m : {"6:25: error: unknown clause 'colapse'",
+                        "6:66: error: 'min_blocks' takes an integer from 1 to 32",
+                        "6:79: error: invalid reduction operator '-'"})
+    EXPECT_NE(r.diags.find(m), std::string::npos) << m << "\n" << r.diags;
+  EXPECT_EQ(r.diags.find("declared outside"), std::string::npos) << r.diags;
+  ASSERT_EQ(r.pragmas.size(), 1u);
+  const PragmaDirective &d = r.pragmas[0];
+  EXPECT_TRUE(d.valid);
+  EXPECT_EQ(d.clauseErrors.size(), 3u);
+  ASSERT_EQ(d.reductions.size(), 1u);
+  EXPECT_EQ(d.reductions[0].op, ReductionOp::Max);
+  ASSERT_EQ(d.brokenReductionVars.size(), 1u);
+  EXPECT_EQ(d.brokenReductionVars[0].name, "s");
+  EXPECT_FALSE(d.reductionsUnread);
+  EXPECT_EQ(d.minBlocks, 0);
+}
+
+// A reduction clause whose variables cannot be read: the loop's writes to
+// outer scalars are not reported (they may be its own).
+TEST(PragmaParser, UnreadReductionSilencesOuterWrites) {
+  Result r = translate(loop("#pragma hy parallel for reduction(+ : )"));
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.diags.find("expected a variable name in 'reduction'"), std::string::npos) << r.diags;
+  EXPECT_EQ(r.diags.find("declared outside"), std::string::npos) << r.diags;
+  ASSERT_EQ(r.pragmas.size(), 1u);
+  EXPECT_TRUE(r.pragmas[0].reductionsUnread);
+}
+
+// An error in 'into' leaves the whole pragma out.
+TEST(PragmaParser, IntoErrorLeavesThePragmaOut) {
+  Result r = translate(loop("#pragma hy parallel for into(warps) reduction(+ : s)"));
+  EXPECT_FALSE(r.ok);
+  ASSERT_EQ(r.pragmas.size(), 1u);
+  EXPECT_FALSE(r.pragmas[0].valid);
+}
+
 TEST(PragmaParser, OtherPragmasAreLeftAlone) {
   Result r = translate(loop("#pragma GCC ivdep"));
   EXPECT_TRUE(r.ok) << r.diags;

@@ -5,6 +5,7 @@
 // failure), and the dependency file (-MD/-MF/-MT) for build systems.
 #include "hy/DepFile.h"
 #include "hy/DriverSupport.h"
+#include "hy/Sarif.h"
 #include "hy/Translator.h"
 #include <algorithm>
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -60,6 +61,10 @@ static cl::opt<std::string> HeaderDir("header-dir",
                                       cl::desc("Where the translations of annotated headers go "
                                                "(default: the directory of -o FILE)"),
                                       cl::value_desc("dir"), cl::cat(Cat));
+static cl::opt<std::string> DiagFormat("diagnostics-format",
+                                       cl::desc("text (default), or sarif: the diagnostics as one "
+                                                "SARIF 2.1.0 document on standard error"),
+                                       cl::value_desc("text|sarif"), cl::init("text"), cl::cat(Cat));
 static cl::opt<std::string> DepTarget("MT", cl::desc("Target named in the dependency file (default: the -o file)"),
                                       cl::value_desc("name"), cl::cat(Cat));
 
@@ -94,7 +99,7 @@ static bool compilerFlag(StringRef a) {
 static cl::Option *const kOwnOptions[] = {
     &TargetOpt, &Output,  &BuildDir,    std::addressof(ArgsAfter), std::addressof(ArgsBefore),
     &NoLines,   &CheckFetch, &NoSimdLanes, &CudaArch, &ReportFile, &Remarks, &DepBeside,
-    &DepFile,   &DepTarget, &HeaderDir};
+    &DepFile,   &DepTarget, &HeaderDir, &DiagFormat};
 
 // An option before '--' that hyc does not have: cl would suggest its
 // nearest option however far it is (--frob -> -o). The error suggests one
@@ -138,35 +143,6 @@ static std::string unknownOption(StringRef a, bool &takesValue) {
     msg += " ('hyc --help' lists hyc's options; compiler arguments go after '--')";
   }
   return msg;
-}
-
-// --cuda-arch: one architecture ("sm_86", "86") or a list as CMake's
-// CUDA_ARCHITECTURES gives it ("80-real,90", "80;90"): the one with the
-// least shared memory, whose budget holds for all. "native", "all",
-// "all-major" and "OFF" name no architecture here (sm_90 if nothing else
-// is named). "" for an unknown architecture.
-static std::string smallestArch(const std::string &list) {
-  std::string best;
-  long long bestLimit = 0;
-  std::string commas = list;
-  std::replace(commas.begin(), commas.end(), ';', ',');
-  SmallVector<StringRef, 4> parts;
-  StringRef(commas).split(parts, ',');
-  for (StringRef p : parts) {
-    p = p.trim();
-    for (StringRef suffix : {"-real", "-virtual"})
-      p.consume_back(suffix);
-    if (p.empty() || p == "native" || p == "all" || p == "all-major" || p == "OFF")
-      continue;
-    std::string a = p.find_first_not_of("0123456789") == StringRef::npos ? "sm_" + p.str()
-                                                                           : p.str();
-    long long limit = hy::sharedLimitOf(a);
-    if (limit <= 0)
-      return "";
-    if (best.empty() || limit < bestLimit)
-      best = a, bestLimit = limit;
-  }
-  return best.empty() ? "sm_90" : best;
 }
 
 // The header directory given by --header-dir is the translated source's
@@ -289,7 +265,7 @@ int main(int argc, const char **argv) {
     errs() << "hyc: error: unknown target '" << TargetOpt << "' (expected serial, openmp or cuda)\n";
     return 2;
   }
-  std::string arch = smallestArch(CudaArch);
+  std::string arch = hy::smallestCudaArch(CudaArch);
   if (arch.empty()) {
     errs() << "hyc: error: unknown CUDA architecture '" << CudaArch
            << "' (expected sm_XY, e.g. sm_80 or sm_90, or a list as CUDA_ARCHITECTURES)\n";
@@ -326,84 +302,107 @@ int main(int argc, const char **argv) {
     errs() << "hyc: error: " << e << "\n";
     return 2;
   }
-  if (!sys::fs::exists(input)) {
-    errs() << "hyc: error: no such file: '" << input << "'\n";
-    hy::removeOutputs(input, outputs);
-    return 1;
-  }
-  // Compiler modes after '--' (-E, -M) would make the parse something else.
-  compilerArgs = hy::parseOnlyAdjuster()(compilerArgs, "");
-  std::string err;
-  // Annotated headers' translations: under --header-dir, else beside -o FILE.
-  std::string headerDir = HeaderDir;
-  if (headerDir.empty() && !Output.empty() && Output != "-") {
-    headerDir = sys::path::parent_path(Output).str();
-    if (headerDir.empty())
-      headerDir = ".";
-  }
-  auto db = loadDatabase(input, own < argc, compilerArgs, HeaderDir, err);
-  if (!db) {
-    errs() << "hyc: error: " << err << "\n";
+  if (DiagFormat != "text" && DiagFormat != "sarif") {
+    errs() << "hyc: error: unknown diagnostics format '" << DiagFormat
+           << "' (expected text or sarif)\n";
     return 2;
   }
-  hy::TranslateResult r = hy::translateFile(*db, input, opts);
-  if (!r.ok) {
-    // A build translates each source once per target: this line says which
-    // run the errors above came from.
-    errs() << "hyc: '" << input << "' not translated for --target=" << TargetOpt
-           << " (errors above)\n";
-    hy::removeOutputs(input, outputs);
-    return 1;
-  }
-  // The annotated headers' translations first (a source's translation is
-  // written only with the headers it includes). A translation that is
-  // already there as it is stays untouched: the other sources that include
-  // the header are not compiled again for nothing.
-  if (!r.headers.empty()) {
-    if (headerDir.empty()) {
-      errs() << "hyc: error: '" << input << "' includes '" << r.headers.front().path
-             << "', which holds '#pragma hy'; its translation is written to a file: give -o FILE "
-                "or --header-dir=DIR\n";
+  // From here on every message is about the translation: with
+  // --diagnostics-format=sarif they all go into the one SARIF document.
+  auto translate = [&]() -> int {
+    if (!sys::fs::exists(input)) {
+      hy::driverError("no such file: '" + input + "'");
       hy::removeOutputs(input, outputs);
       return 1;
     }
-    std::vector<hy::OutputFile> headerFiles;
-    for (const hy::TranslateResult::Header &h : r.headers) {
-      SmallString<256> path(headerDir);
-      sys::path::append(path, h.out);
-      if (auto old = MemoryBuffer::getFile(path); old && (*old)->getBuffer() == h.text)
-        continue;
-      if (std::error_code ec = sys::fs::create_directories(sys::path::parent_path(path))) {
-        errs() << "hyc: error: cannot write '" << path << "': " << ec.message() << "\n";
+    // Compiler modes after '--' (-E, -M) would make the parse something else.
+    compilerArgs = hy::parseOnlyAdjuster()(compilerArgs, "");
+    std::string err;
+    // Annotated headers' translations: under --header-dir, else beside -o FILE.
+    std::string headerDir = HeaderDir;
+    if (headerDir.empty() && !Output.empty() && Output != "-") {
+      headerDir = sys::path::parent_path(Output).str();
+      if (headerDir.empty())
+        headerDir = ".";
+    }
+    auto db = loadDatabase(input, own < argc, compilerArgs, HeaderDir, err);
+    if (!db) {
+      hy::driverError(err);
+      return 2;
+    }
+    hy::TranslateResult r = hy::translateFile(*db, input, opts);
+    if (!r.ok) {
+      // A build translates each source once per target: this line says which
+      // run the errors above came from.
+      if (!opts.diagnostics)
+        errs() << "hyc: '" << input << "' not translated for --target=" << TargetOpt
+               << " (errors above)\n";
+      hy::removeOutputs(input, outputs);
+      return 1;
+    }
+    // The annotated headers' translations first (a source's translation is
+    // written only with the headers it includes). A translation that is
+    // already there as it is stays untouched: the other sources that include
+    // the header are not compiled again for nothing.
+    if (!r.headers.empty()) {
+      if (headerDir.empty()) {
+        hy::driverError("'" + input + "' includes '" + r.headers.front().path +
+                        "', which holds '#pragma hy'; its translation is written to a file: give "
+                        "-o FILE or --header-dir=DIR");
         hy::removeOutputs(input, outputs);
         return 1;
       }
-      // Never over the header itself (-o beside the sources, no --header-dir).
-      if (std::string e = hy::checkOutputPaths(h.path, {{std::string(path), &h.text}});
-          !e.empty()) {
-        errs() << "hyc: error: the translation of the annotated header '" << h.path
-               << "' would replace it; give --header-dir=DIR (or -o FILE in another directory)\n";
+      std::vector<hy::OutputFile> headerFiles;
+      for (const hy::TranslateResult::Header &h : r.headers) {
+        SmallString<256> path(headerDir);
+        sys::path::append(path, h.out);
+        if (auto old = MemoryBuffer::getFile(path); old && (*old)->getBuffer() == h.text)
+          continue;
+        if (std::error_code ec = sys::fs::create_directories(sys::path::parent_path(path))) {
+          hy::driverError("cannot write '" + path.str().str() + "': " + ec.message());
+          hy::removeOutputs(input, outputs);
+          return 1;
+        }
+        // Never over the header itself (-o beside the sources, no --header-dir).
+        if (std::string e = hy::checkOutputPaths(h.path, {{std::string(path), &h.text}});
+            !e.empty()) {
+          hy::driverError("the translation of the annotated header '" + h.path +
+                          "' would replace it; give --header-dir=DIR (or -o FILE in another "
+                          "directory)");
+          hy::removeOutputs(input, outputs);
+          return 1;
+        }
+        headerFiles.push_back({std::string(path), &h.text});
+      }
+      if (std::string e = hy::checkOutputPaths(input, headerFiles); !e.empty()) {
+        hy::driverError(e);
         hy::removeOutputs(input, outputs);
         return 1;
       }
-      headerFiles.push_back({std::string(path), &h.text});
+      if (!hy::writeOutputs(headerFiles)) {
+        hy::removeOutputs(input, outputs);
+        return 1;
+      }
     }
-    if (std::string e = hy::checkOutputPaths(input, headerFiles); !e.empty()) {
-      errs() << "hyc: error: " << e << "\n";
-      hy::removeOutputs(input, outputs);
-      return 1;
+    // Written together: all of them, or none.
+    std::string depText = hy::depFileText(depTarget, r.dependencies);
+    outputs[0].text = &r.output;
+    if (opts.report)
+      outputs[1].text = &r.report;
+    if (!depPath.empty())
+      outputs.back().text = &depText;
+    return hy::writeOutputs(outputs) ? 0 : 1;
+  };
+  if (DiagFormat == "sarif") {
+    hy::SarifLog log(HY_VERSION);
+    opts.diagnostics = &log;
+    int rc;
+    {
+      hy::DriverErrorSink sink([&log](const std::string &e) { log.driverError(e); });
+      rc = translate();
     }
-    if (!hy::writeOutputs(headerFiles)) {
-      hy::removeOutputs(input, outputs);
-      return 1;
-    }
+    log.write(errs(), rc);
+    return rc;
   }
-  // Written together: all of them, or none.
-  std::string depText = hy::depFileText(depTarget, r.dependencies);
-  outputs[0].text = &r.output;
-  if (opts.report)
-    outputs[1].text = &r.report;
-  if (!depPath.empty())
-    outputs.back().text = &depText;
-  return hy::writeOutputs(outputs) ? 0 : 1;
+  return translate();
 }

@@ -1,6 +1,7 @@
 // Writing hyc's output files (DriverSupport.h): all or nothing, checked to
 // the last byte (a full disk is an error message, not a crash), and never
-// over or instead of the input file.
+// over or instead of the input file. Its errors, and the driver's, go
+// through driverError (standard error, or the SARIF log).
 #include "hy/DriverSupport.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -29,8 +30,10 @@ bool special(const std::string &path) {
          st.type() != sys::fs::file_type::regular_file;
 }
 
+const std::function<void(const std::string &)> *errorSink = nullptr;
+
 bool fail(const std::string &path, const std::string &why) {
-  errs() << "hyc: error: cannot write '" << path << "': " << why << "\n";
+  driverError("cannot write '" + path + "': " + why);
   return false;
 }
 
@@ -57,13 +60,26 @@ bool writeStream(raw_fd_ostream &os, const char *name, const std::string &text) 
   if (os.has_error()) {
     std::string why = os.error().message();
     os.clear_error();
-    errs() << "hyc: error: cannot write " << name << ": " << why << "\n";
+    driverError(std::string("cannot write ") + name + ": " + why);
     return false;
   }
   return true;
 }
 
 } // namespace
+
+void driverError(const std::string &text) {
+  if (errorSink)
+    (*errorSink)(text);
+  else
+    errs() << "hyc: error: " << text << "\n";
+}
+
+DriverErrorSink::DriverErrorSink(std::function<void(const std::string &)> sink)
+    : sink(std::move(sink)), saved(errorSink) {
+  errorSink = &this->sink;
+}
+DriverErrorSink::~DriverErrorSink() { errorSink = saved; }
 
 std::string checkOutputPaths(const std::string &input, const std::vector<OutputFile> &files) {
   for (size_t i = 0; i < files.size(); ++i) {

@@ -1,14 +1,14 @@
-// Runs the pipeline for one file: install the pragma handler, parse,
-// attach pragmas, build and check the model, print the requested target,
-// and make the report. Each stage runs on the code earlier errors are not
-// in, so that one run reports every independent error.
+// Runs the pipeline for one file: install the pragma handler, parse, run
+// the checks (Checking.cpp: attach pragmas, build and check the model),
+// print the requested target, and make the report. Each stage runs on the
+// code earlier errors are not in, so that one run reports every
+// independent error.
 #include "hy/Translator.h"
+#include "hy/Checking.h"
 #include "hy/DepFile.h"
 #include "hy/DriverSupport.h"
 #include "hy/Headers.h"
-#include "hy/ModelBuilder.h"
 #include "clang/AST/ASTConsumer.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/Tooling.h"
@@ -24,60 +24,17 @@ namespace hy {
 
 namespace {
 
-// Forwards every diagnostic to the printer it wraps and remembers where the
-// errors were, so that later stages can leave out the code they are in.
-class ErrorRecorder : public DiagnosticConsumer {
-public:
-  ErrorRecorder(DiagnosticConsumer *next, std::unique_ptr<DiagnosticConsumer> owned,
-                std::vector<SourceLocation> &errors)
-      : next(next), owned(std::move(owned)), errors(errors) {}
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    next->BeginSourceFile(LO, PP);
-  }
-  void EndSourceFile() override { next->EndSourceFile(); }
-  void finish() override { next->finish(); }
-  bool IncludeInDiagnosticCounts() const override { return next->IncludeInDiagnosticCounts(); }
-  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) override {
-    if (level >= DiagnosticsEngine::Error)
-      errors.push_back(info.getLocation());
-    DiagnosticConsumer::HandleDiagnostic(level, info);
-    next->HandleDiagnostic(level, info);
-  }
-
-private:
-  DiagnosticConsumer *next;
-  std::unique_ptr<DiagnosticConsumer> owned;
-  std::vector<SourceLocation> &errors;
-};
-
-// The bodies of the main file's functions (for finding the code an error is in).
-class Bodies : public RecursiveASTVisitor<Bodies> {
-public:
-  explicit Bodies(const SourceManager &SM) : SM(SM) {}
-  bool VisitFunctionDecl(FunctionDecl *fd) {
-    if (fd->doesThisDeclarationHaveABody() && fd->getBody() &&
-        SM.isInMainFile(SM.getExpansionLoc(fd->getLocation())))
-      ranges.push_back({SM.getExpansionLoc(fd->getBeginLoc()),
-                        SM.getExpansionLoc(fd->getBody()->getEndLoc())});
-    return true;
-  }
-  const SourceManager &SM;
-  std::vector<SourceRange> ranges;
-};
-
 class Consumer : public ASTConsumer {
 public:
   Consumer(const TranslateOptions &opts, PragmaTable &table, TranslateResult &result,
-           std::vector<SourceLocation> &errors, const std::vector<Inclusion> &includes,
+           const std::vector<SourceLocation> &errors, const std::vector<Inclusion> &includes,
            std::vector<HeaderJob> &headerJobs)
       : opts(opts), table(table), result(result), errors(errors), includes(includes),
         headerJobs(headerJobs) {}
 
-  // Every stage runs even when an earlier one reported errors, on the code
-  // those errors are not in: a function clang could not parse is left out
-  // (its pragmas are not attached), and so is a kernel that an error points
-  // into, from the stage after that error on. Nothing is written when any
-  // error was reported; the printers then run only to report their own.
+  // The checks (hy/Checking.h) run on the code earlier errors are not
+  // in; nothing is written when any error was reported, and the printers
+  // then run only to report their own.
   void HandleTranslationUnit(ASTContext &ctx) override {
     DiagnosticsEngine &DE = ctx.getDiagnostics();
     if (DE.hasFatalErrorOccurred())
@@ -87,41 +44,22 @@ public:
     // leaves the ones it includes to the source's.
     if (!opts.header)
       headerJobs = planHeaders(*SM, DE, table, includes);
-    PragmaTable usable = table;
-    Attachment att;
-    if (!errors.empty()) {
-      Bodies b(*SM);
-      b.TraverseDecl(ctx.getTranslationUnitDecl());
-      for (const SourceRange &r : b.ranges)
-        if (errorIn(r))
-          broken.push_back(r);
-      for (PragmaDirective &d : usable.pragmas)
-        if (inBroken(d.loc))
-          d.valid = false;
-    }
-    attachPragmas(ctx, usable, att);
-    for (auto it = att.probePragma.begin(); it != att.probePragma.end();)
-      if (inBroken(it->second->loc)) {
-        att.fetchProbes.erase(it->second->id);
-        it = att.probePragma.erase(it);
-      } else {
-        ++it;
-      }
-    checkConditionals(ctx, usable, att);
-    TranslationModel model;
-    buildModel(ctx, usable, att, model);
-    if (opts.header)
-      checkHeaderKernels(ctx, model);
-    dropKernelsWithErrors(ctx, model);
-    checkModel(ctx, model);
-    dropKernelsWithErrors(ctx, model);
+    CheckOptions co;
+    co.header = opts.header;
+    co.target = opts.print.target;
+    co.cudaArch = opts.print.cudaArch;
+    CheckedUnit unit;
+    checkUnit(ctx, table, errors, co, unit);
+    const PragmaTable &usable = unit.pragmas;
+    TranslationModel &model = unit.model;
     if (opts.inspect)
       opts.inspect(ctx, usable, model, !DE.hasErrorOccurred());
     PrintOptions po = opts.print;
     if (po.inputName.empty())
       po.inputName = SM->getFileEntryRefForID(SM->getMainFileID())->getName().str();
     std::vector<Remark> remarks;
-    PrintInput in{ctx, usable, att, model, po, opts.report || opts.remarks ? &remarks : nullptr};
+    PrintInput in{ctx, usable, unit.att, model, po,
+                  opts.report || opts.remarks ? &remarks : nullptr};
     std::string output;
     switch (po.target) {
     case Target::Serial:
@@ -145,36 +83,6 @@ public:
   }
 
 private:
-  bool before(SourceLocation a, SourceLocation b) const {
-    return SM->isBeforeInTranslationUnit(a, b);
-  }
-  bool within(SourceLocation l, SourceRange r) const {
-    l = SM->getExpansionLoc(l);
-    return l.isValid() && !before(l, r.getBegin()) && !before(r.getEnd(), l);
-  }
-  bool errorIn(SourceRange r) const {
-    for (SourceLocation e : errors)
-      if (within(e, r))
-        return true;
-    return false;
-  }
-  bool inBroken(SourceLocation l) const {
-    for (const SourceRange &r : broken)
-      if (within(l, r))
-        return true;
-    return false;
-  }
-
-  void dropKernelsWithErrors(ASTContext &ctx, TranslationModel &model) {
-    auto &ks = model.kernels;
-    ks.erase(std::remove_if(ks.begin(), ks.end(),
-                            [&](const std::unique_ptr<Kernel> &k) {
-                              const LoopInfo &outer = k->blockLoops.front();
-                              return errorIn({SM->getExpansionLoc(outer.pragma->loc),
-                                              stmtEndLoc(ctx, outer.loop)});
-                            }),
-             ks.end());
-  }
   // A header's CUDA translation holds CUDA code: a plain C++ compile that
   // reaches it (a host source of the cuda variant including the header)
   // stops with a message that says why, after the translation's first two
@@ -187,20 +95,6 @@ private:
                           llvm::sys::path::filename(name).str() +
                           ": include this header from annotated sources of the cuda variant "
                           "(compiled by nvcc), not from plain C++\"\n#endif\n");
-  }
-
-  // A header's kernels are in templates: a header's plain (inline)
-  // function is defined in every source that includes it, and so would be
-  // the kernel made of its loop (one __global__ function per source).
-  void checkHeaderKernels(ASTContext &ctx, const TranslationModel &model) {
-    for (const std::unique_ptr<Kernel> &k : model.kernels)
-      if (k->function && !k->function->isTemplated())
-        report(ctx.getDiagnostics(), k->blockLoops.front().pragma->loc,
-               Diag::HeaderKernelNotTemplate)
-            << k->function->getQualifiedNameAsString();
-  }
-  SourceLocation stmtEndLoc(ASTContext &ctx, const Stmt *s) const {
-    return SM->getExpansionLoc(s->getEndLoc());
   }
 
   // The report: remarks on stderr (-Rhy) and/or lines of text for the file.
@@ -222,11 +116,10 @@ private:
   const TranslateOptions &opts;
   PragmaTable &table;
   TranslateResult &result;
-  std::vector<SourceLocation> &errors;
+  const std::vector<SourceLocation> &errors;
   const std::vector<Inclusion> &includes;
   std::vector<HeaderJob> &headerJobs;
   const SourceManager *SM = nullptr;
-  std::vector<SourceRange> broken; // functions with C++ errors
 };
 
 class Action : public ASTFrontendAction {
@@ -237,15 +130,10 @@ public:
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     Preprocessor &PP = CI.getPreprocessor();
-    installPragmaHandler(PP, table);
-    installConditionalRecorder(PP, table);
+    prepareChecks(PP, table);
     installTranslatedInputCheck(PP);
     installIncludeRecorder(PP, includes);
-    PP.setPredefines(PP.getPredefines() + probeDeclarations());
-    DiagnosticsEngine &DE = CI.getDiagnostics();
-    DiagnosticConsumer *next = DE.getClient();
-    std::unique_ptr<DiagnosticConsumer> owned = DE.ownsClient() ? DE.takeClient() : nullptr;
-    DE.setClient(new ErrorRecorder(next, std::move(owned), errors), /*ShouldOwnClient=*/true);
+    errors = &recordErrors(CI.getDiagnostics());
     deps.attachToPreprocessor(PP);
     return true;
   }
@@ -255,14 +143,14 @@ public:
   }
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
-    return std::make_unique<Consumer>(opts, table, result, errors, includes, headerJobs);
+    return std::make_unique<Consumer>(opts, table, result, *errors, includes, headerJobs);
   }
 
 private:
   const TranslateOptions &opts;
   TranslateResult &result;
   PragmaTable table;
-  std::vector<SourceLocation> errors;
+  const std::vector<SourceLocation> *errors = nullptr; // recordErrors'; the client owns it
   DepCollector deps; // the files read, for hyc -MD
   std::vector<Inclusion> includes;
   std::vector<HeaderJob> &headerJobs;
@@ -387,8 +275,14 @@ TranslateResult translateFile(const tooling::CompilationDatabase &db,
   WarningPolicyScope scope(opts.warnings);
   tooling::ClangTool tool(db, {file});
   tool.setPrintErrorMessage(false); // the driver says what failed, and for which target
+  if (opts.diagnostics)
+    tool.setDiagnosticConsumer(opts.diagnostics);
   tool.appendArgumentsAdjuster(takeHyWarnings(opts.warnings));
   auto extra = defaultArgs();
+  // Another consumer (the SARIF log) takes every diagnostic: no "N errors
+  // generated." on standard error either (clang prints it only with carets).
+  if (opts.diagnostics)
+    extra.push_back("-fno-caret-diagnostics");
   tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
       extra, tooling::ArgumentInsertPosition::END));
   tool.appendArgumentsAdjuster(parseOnlyAdjuster());
@@ -409,7 +303,8 @@ TranslateResult translateFile(const tooling::CompilationDatabase &db,
     hopts.print.inputName = job.path;
     TranslateResult h = translateFile(hdb, job.path, hopts);
     if (!h.ok) {
-      llvm::errs() << "hyc: annotated header '" << job.path << "' (included by '" << file
+      if (!opts.diagnostics) // a summary for the text diagnostics above it
+        llvm::errs() << "hyc: annotated header '" << job.path << "' (included by '" << file
                    << "') not translated (errors above)\n";
       result.ok = false;
       continue;

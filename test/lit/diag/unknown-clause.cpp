@@ -1,4 +1,5 @@
-// Clauses hy does not have (OpenMP spellings included) are rejected.
+// Clauses hy does not have (OpenMP spellings included) are rejected, and
+// left out: the rest of the pragma and its loop are still checked.
 // RUN: not %hyc %s 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: rm -f %t.out && not %hyc %s -o %t.out && not test -e %t.out
 #include <hy/hy.hpp>
@@ -13,4 +14,7 @@ void f(hy::array<int, 1> &a, int n) {
 // CHECK: [[@LINE+1]]:25: error: unknown clause ',' in '#pragma hy parallel for'
 #pragma hy parallel for , reduction(+ : n)
   for (int i = 0; i < n; ++i) a(i) = 0;
+// The loops are still checked without the bad clauses: a thread loop
+// outside a block loop is an error of its own.
+// CHECK: [[@LINE-7]]:25: error: 'into(threads)' loop outside a block-level 'parallel for'
 }

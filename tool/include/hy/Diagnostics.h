@@ -50,6 +50,14 @@ private:
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &DE,
                                 clang::SourceLocation loc, Diag d);
 
+/// hyc's name for the diagnostic whose format (as `report` registered it)
+/// is `format`: a named warning's name ("hy-race", also when -Werror made
+/// it an error), another diagnostic's name in Diagnostics.def
+/// ("WriteToOuterScalar"), "hy-report" for the report's remarks; "" when
+/// the diagnostic is not hyc's. `suffix` gets the length of what `report`
+/// appended to the text (" [-Why-race]"), which a message can do without.
+std::string diagnosticName(llvm::StringRef format, size_t *suffix = nullptr);
+
 /// A remark (the report, on standard error) in clang's format.
 void reportRemark(clang::DiagnosticsEngine &DE, clang::SourceLocation loc,
                   const std::string &text);

@@ -5,10 +5,29 @@
 #pragma once
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace hy {
+
+/// An error of the driver itself (a file it cannot write): `hyc: error:
+/// TEXT` on standard error, or to the sink a DriverErrorSink installed.
+void driverError(const std::string &text);
+
+/// While it lives, driverError hands its text to `sink` (hyc
+/// --diagnostics-format=sarif: the SARIF log's notifications).
+class DriverErrorSink {
+public:
+  explicit DriverErrorSink(std::function<void(const std::string &)> sink);
+  ~DriverErrorSink();
+  DriverErrorSink(const DriverErrorSink &) = delete;
+  DriverErrorSink &operator=(const DriverErrorSink &) = delete;
+
+private:
+  std::function<void(const std::string &)> sink;
+  const std::function<void(const std::string &)> *saved;
+};
 
 /// One file the driver writes: `path` "-" is standard output (for a report:
 /// standard error when `toStderr`).

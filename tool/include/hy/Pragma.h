@@ -72,6 +72,16 @@ struct PragmaDirective {
   bool scanInclusive = true;
   NamedLoc scanVar;
   bool valid = true; // false: a parse error was reported; ignore it later
+  /// A clause with an error is reported and left out, and the rest of the
+  /// pragma kept, so that the loop is still checked: where each such error
+  /// is (the stages after the parser do not count it against the loop),
+  /// the variables a reduction clause with an error named (a write to them
+  /// is not reported again), and whether such a clause had variables that
+  /// could not be read (then no write to an outer scalar is reported in
+  /// the loop: it may be one of them).
+  std::vector<clang::SourceLocation> clauseErrors;
+  std::vector<NamedLoc> brokenReductionVars;
+  bool reductionsUnread = false;
 };
 
 /// All pragmas of one translation unit, owned by the frontend action.

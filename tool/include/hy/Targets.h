@@ -47,6 +47,12 @@ inline void remark(const PrintInput &in, clang::SourceLocation loc, std::string 
 /// The shared memory a block may use on a CUDA architecture ("sm_90",
 /// "90"): the opt-in maximum per block; 0 for an unknown architecture.
 long long sharedLimitOf(const std::string &arch);
+/// --cuda-arch: one architecture ("sm_86", "86") or a list as CMake's
+/// CUDA_ARCHITECTURES gives it ("80-real,90", "80;90"): the one with the
+/// least shared memory, whose budget holds for all. "native", "all",
+/// "all-major" and "OFF" name no architecture here (sm_90 if nothing else
+/// is named). "" for an unknown architecture.
+std::string smallestCudaArch(const std::string &list);
 
 std::string printSerial(const PrintInput &in);
 std::string printOpenMP(const PrintInput &in);

@@ -25,6 +25,9 @@ struct TranslateOptions {
   /// The file is an annotated header that a source includes (hy/Headers.h):
   /// its kernels must be templates, and the translation says it is a header.
   bool header = false;
+  /// Where the diagnostics go instead of standard error (hyc
+  /// --diagnostics-format=sarif: the SARIF log); translateFile only.
+  clang::DiagnosticConsumer *diagnostics = nullptr;
 };
 
 struct TranslateResult {

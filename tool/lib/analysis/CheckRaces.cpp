@@ -77,7 +77,18 @@ public:
           noteDisjoint(li, silenced);
           parallel.push_back(&li);
         }
-      if (silenced.count(a.var))
+      // A reduction clause with an error (reported by the parser) may have
+      // named the array.
+      bool unread = false;
+      for (const LoopInfo *li : parallel) {
+        if (!li->pragma)
+          continue;
+        unread |= li->pragma->reductionsUnread;
+        for (const NamedLoc &n : li->pragma->brokenReductionVars)
+          if (n.name == a.var->getName())
+            silenced.insert(a.var);
+      }
+      if (silenced.count(a.var) || unread)
         continue;
       check(a, parallel);
     }

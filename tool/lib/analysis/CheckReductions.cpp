@@ -277,8 +277,15 @@ void Checker::writeError(const Access &a) {
   if (std::string grow = growingCall(a); !grow.empty()) {
     grown.push_back(a.member);
     report(DE, a.expr->getBeginLoc(), Diag::AppendInKernel) << a.var->getName() << grow;
-  } else
+  } else {
+    // A reduction clause whose variables the parser could not all read
+    // (reported there) may have named this one.
+    bool unread = false;
+    forEachLoop(k, [&](const LoopInfo &li) { unread |= li.pragma && li.pragma->reductionsUnread; });
+    if (unread)
+      return;
     report(DE, a.expr->getBeginLoc(), Diag::WriteToOuterScalar) << a.var->getName();
+  }
   report(DE, a.var->getLocation(), Diag::NoteDeclaredHere) << a.var->getName();
   fail();
 }

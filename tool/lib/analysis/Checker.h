@@ -10,6 +10,7 @@
 #include "hy/Diagnostics.h"
 #include "hy/ModelBuilder.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
 #include <memory>
 #include <optional>
@@ -22,6 +23,9 @@ namespace hy::checks {
 using namespace clang;
 
 class AffineForms;
+
+/// Every parallel loop of the kernel (block loops, then thread loops).
+void forEachLoop(const Kernel &k, llvm::function_ref<void(const LoopInfo &)> f);
 
 class Checker {
 public:

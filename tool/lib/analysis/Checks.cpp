@@ -4,10 +4,24 @@
 // and the fetch rules (block-uniform origins, no divergent fetch, one
 // iteration per thread, every access matched to exactly one tile).
 #include "AffineIndex.h"
+#include <functional>
 
 namespace hy {
 
 namespace checks {
+
+void forEachLoop(const Kernel &k, llvm::function_ref<void(const LoopInfo &)> f) {
+  for (const LoopInfo &li : k.blockLoops)
+    f(li);
+  std::function<void(const Node *)> walk = [&](const Node *n) {
+    for (const LoopInfo &li : n->loops)
+      f(li);
+    for (const auto &c : n->children)
+      walk(c.get());
+  };
+  if (k.body)
+    walk(k.body.get());
+}
 
 Checker::Checker(ASTContext &ctx, Kernel &k, const std::vector<const Kernel *> &earlier)
     : earlier(earlier), ctx(ctx), DE(ctx.getDiagnostics()), k(k) {}
@@ -19,6 +33,14 @@ bool Checker::run() {
   for (const LoopInfo &li : k.blockLoops)
     k.locals.insert(li.index);
   collectAccesses(region, regionAccesses);
+  // The variables of reduction clauses with an error (reported by the
+  // parser, which left the clause out): no write to them is reported again.
+  forEachLoop(k, [&](const LoopInfo &li) {
+    for (const NamedLoc &n : li.pragma ? li.pragma->brokenReductionVars : std::vector<NamedLoc>{})
+      for (const Access &a : regionAccesses)
+        if (a.var->getName() == n.name && !k.locals.count(a.var))
+          rejectedReduction.insert(a.var);
+  });
 
   resolveBlockReductions();
   resolveThreadReductions(k.body.get());

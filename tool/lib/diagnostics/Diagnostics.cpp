@@ -14,10 +14,11 @@ struct Entry {
   DiagnosticsEngine::Level level;
   const char *text;
   const char *flag; // named warnings only
+  const char *name; // as in Diagnostics.def
 };
 const Entry kEntries[] = {
-#define HY_DIAG(NAME, LEVEL, TEXT) {DiagnosticsEngine::LEVEL, TEXT, nullptr},
-#define HY_WARNING(NAME, FLAG, TEXT) {DiagnosticsEngine::Warning, TEXT, FLAG},
+#define HY_DIAG(NAME, LEVEL, TEXT) {DiagnosticsEngine::LEVEL, TEXT, nullptr, #NAME},
+#define HY_WARNING(NAME, FLAG, TEXT) {DiagnosticsEngine::Warning, TEXT, FLAG, #NAME},
 #include "hy/Diagnostics.def"
 #undef HY_DIAG
 #undef HY_WARNING
@@ -96,6 +97,29 @@ DiagnosticBuilder report(DiagnosticsEngine &DE, SourceLocation loc, Diag d) {
     level = DiagnosticIDs::Ignored;
   unsigned id = DE.getDiagnosticIDs()->getCustomDiagID(level, text);
   return DE.Report(loc, id);
+}
+
+std::string diagnosticName(llvm::StringRef format, size_t *suffix) {
+  if (suffix)
+    *suffix = 0;
+  const llvm::StringRef remark = " [-Rhy]";
+  if (format.ends_with(remark)) {
+    if (suffix)
+      *suffix = remark.size();
+    return "hy-report";
+  }
+  // What report() appends to a named warning: " [-Wflag]", " [-Werror,-Wflag]".
+  llvm::StringRef text = format;
+  size_t at = format.rfind(" [-W");
+  if (format.ends_with("]") && at != llvm::StringRef::npos)
+    text = format.take_front(at);
+  for (const Entry &e : kEntries)
+    if (e.flag ? text.size() < format.size() && text == e.text : format == e.text) {
+      if (suffix)
+        *suffix = format.size() - text.size();
+      return e.flag ? e.flag : e.name;
+    }
+  return "";
 }
 
 void reportRemark(DiagnosticsEngine &DE, SourceLocation loc, const std::string &text) {

@@ -64,12 +64,12 @@ public:
       return parseScan(d);
     }
     if (!isIdent("parallel")) {
-      report(DE, here(), Diag::ExpectedDirective);
+      error(here(), Diag::ExpectedDirective);
       return false;
     }
     ++pos;
     if (atEnd()) {
-      report(DE, here(), Diag::ExpectedDirective);
+      error(here(), Diag::ExpectedDirective);
       return false;
     }
     if (cur().is(tok::kw_for)) {
@@ -82,7 +82,7 @@ public:
       d.kind = PragmaKind::Fetch;
       return parseFetch(d);
     }
-    report(DE, here(), Diag::ExpectedDirective);
+    error(here(), Diag::ExpectedDirective);
     return false;
   }
 
@@ -103,113 +103,183 @@ private:
       ++pos;
       return true;
     }
-    report(DE, here(), Diag::ExpectedToken) << what;
+    error(here(), Diag::ExpectedToken) << what;
     return false;
   }
 
+  // The clauses of `parallel for`. A clause with an error is reported and
+  // left out (skipped to its closing parenthesis), and the others are
+  // still read: the loop is checked without it (PragmaDirective::
+  // clauseErrors). An error in 'into' leaves the pragma out: whether the
+  // loop is a block, thread or zone loop is not known.
   bool parseForClauses(PragmaDirective &d) {
     while (!atEnd()) {
-      if (isIdent("into")) {
-        SourceLocation loc = cur().getLocation();
-        ++pos;
-        if (!expect(tok::l_paren, "'(' after 'into'"))
-          return false;
-        const bool devices = isIdent("devices");
-        if (!devices && !isIdent("threads")) {
-          report(DE, here(), Diag::ExpectedToken) << "'threads' or 'devices' in 'into(...)'";
-          return false;
-        }
-        ++pos;
-        if (!expect(tok::r_paren, devices ? "')' after 'into(devices'" : "')' after 'into(threads'"))
-          return false;
-        if (d.intoThreads || d.intoDevices) {
-          report(DE, loc, Diag::DuplicateInto);
-          return false;
-        }
-        (devices ? d.intoDevices : d.intoThreads) = true;
-        d.intoLoc = loc;
-      } else if (isIdent("min_blocks")) {
-        SourceLocation loc = cur().getLocation();
-        ++pos;
-        if (!expect(tok::l_paren, "'(' after 'min_blocks'"))
-          return false;
-        if (atEnd() || !cur().is(tok::numeric_constant)) {
-          report(DE, here(), Diag::ExpectedToken) << "an integer literal in 'min_blocks(...)'";
-          return false;
-        }
-        std::string digits = PP.getSpelling(cur());
-        SourceLocation valueLoc = cur().getLocation();
-        ++pos;
-        if (!expect(tok::r_paren, "')' after the 'min_blocks' value"))
-          return false;
-        if (digits.empty() || digits.size() > 2 ||
-            digits.find_first_not_of("0123456789") != std::string::npos ||
-            std::stoi(digits) < 1 || std::stoi(digits) > 32) {
-          report(DE, valueLoc, Diag::MinBlocksValue) << digits;
-          return false;
-        }
-        if (d.minBlocks) {
-          report(DE, loc, Diag::DuplicateClause) << "min_blocks";
-          return false;
-        }
-        d.minBlocks = std::stoi(digits);
-        d.minBlocksLoc = loc;
-      } else if (isIdent("reduction")) {
-        ++pos;
-        if (!expect(tok::l_paren, "'(' after 'reduction'"))
-          return false;
-        ReductionClause c;
-        if (isIdent("inscan")) { // OpenMP 5's modifier: reduction(inscan, + : x)
-          c.inscan = true;
-          c.inscanLoc = cur().getLocation();
-          ++pos;
-          if (!expect(tok::comma, "',' after 'inscan'"))
-            return false;
-        }
-        if (!parseOp(c))
-          return false;
-        if (!expect(tok::colon, "':' after the reduction operator"))
-          return false;
-        do {
-          if (atEnd() || !cur().is(tok::identifier)) {
-            report(DE, here(), Diag::ExpectedToken) << "a variable name in 'reduction'";
-            return false;
-          }
-          std::string name = cur().getIdentifierInfo()->getName().str();
-          // One variable, one reduction per loop (OpenMP refuses a second).
-          auto [first, isNew] = reduced.emplace(name, cur().getLocation());
-          if (!isNew) {
-            report(DE, cur().getLocation(), Diag::DuplicateReductionVar) << name;
-            report(DE, first->second, Diag::NoteFirstNamed) << name;
-            return false;
-          }
-          c.vars.push_back({name, cur().getLocation()});
-          ++pos;
-        } while (!atEnd() && cur().is(tok::comma) && (++pos, true));
-        if (!expect(tok::r_paren, "')' after the reduction variables"))
-          return false;
-        d.reductions.push_back(std::move(c));
-      } else if (isIdent("disjoint")) {
-        if (!parseNames("disjoint", "an array name", "arrays", d.disjoint))
-          return false;
-      } else if (isIdent("scratch") || isIdent("gather")) {
-        // Clauses of zone loops (docs/language.md, "Zones").
-        const bool scratch = isIdent("scratch");
-        (scratch ? d.scratchLoc : d.gatherLoc) = cur().getLocation();
-        if (!parseNames(scratch ? "scratch" : "gather", "a variable name",
-                        scratch ? "variables" : "arrays", scratch ? d.scratch : d.gather))
-          return false;
-      } else {
-        std::string name = PP.getSpelling(cur());
-        report(DE, here(), Diag::UnknownClause) << name;
+      const size_t start = pos, errors = errorLocs.size();
+      bool fatal = false;
+      if (parseClause(d, fatal))
+        continue;
+      if (fatal)
         return false;
-      }
+      d.clauseErrors.insert(d.clauseErrors.end(), errorLocs.begin() + errors, errorLocs.end());
+      skipClause(start);
     }
     for (auto [loc, name] : {std::pair{d.scratchLoc, "scratch"}, std::pair{d.gatherLoc, "gather"}})
       if (loc.isValid() && !d.intoDevices) {
-        report(DE, loc, Diag::ZoneClauseNotZone) << name;
+        error(loc, Diag::ZoneClauseNotZone) << name;
+        d.clauseErrors.push_back(loc);
+        (name[0] == 's' ? d.scratch : d.gather).clear();
+      }
+    return true;
+  }
+
+  // Past the clause that starts at `start`: its name and, if one follows,
+  // its parenthesized part.
+  void skipClause(size_t start) {
+    pos = start + 1;
+    if (atEnd() || !cur().is(tok::l_paren))
+      return;
+    for (int depth = 0; !atEnd(); ++pos) {
+      if (cur().is(tok::l_paren))
+        ++depth;
+      else if (cur().is(tok::r_paren) && --depth == 0) {
+        ++pos;
+        return;
+      }
+    }
+  }
+
+  // One clause at `pos`; false after reporting an error (`fatal`: one that
+  // leaves the whole pragma out).
+  bool parseClause(PragmaDirective &d, bool &fatal) {
+    if (isIdent("into")) {
+      fatal = true;
+      SourceLocation loc = cur().getLocation();
+      ++pos;
+      if (!expect(tok::l_paren, "'(' after 'into'"))
+        return false;
+      const bool devices = isIdent("devices");
+      if (!devices && !isIdent("threads")) {
+        error(here(), Diag::ExpectedToken) << "'threads' or 'devices' in 'into(...)'";
         return false;
       }
+      ++pos;
+      if (!expect(tok::r_paren, devices ? "')' after 'into(devices'" : "')' after 'into(threads'"))
+        return false;
+      if (d.intoThreads || d.intoDevices) {
+        error(loc, Diag::DuplicateInto);
+        return false;
+      }
+      (devices ? d.intoDevices : d.intoThreads) = true;
+      d.intoLoc = loc;
+      return true;
+    }
+    if (isIdent("min_blocks")) {
+      SourceLocation loc = cur().getLocation();
+      ++pos;
+      if (!expect(tok::l_paren, "'(' after 'min_blocks'"))
+        return false;
+      if (atEnd() || !cur().is(tok::numeric_constant)) {
+        error(here(), Diag::ExpectedToken) << "an integer literal in 'min_blocks(...)'";
+        return false;
+      }
+      std::string digits = PP.getSpelling(cur());
+      SourceLocation valueLoc = cur().getLocation();
+      ++pos;
+      if (!expect(tok::r_paren, "')' after the 'min_blocks' value"))
+        return false;
+      if (digits.empty() || digits.size() > 2 ||
+          digits.find_first_not_of("0123456789") != std::string::npos ||
+          std::stoi(digits) < 1 || std::stoi(digits) > 32) {
+        error(valueLoc, Diag::MinBlocksValue) << digits;
+        return false;
+      }
+      if (d.minBlocks) {
+        error(loc, Diag::DuplicateClause) << "min_blocks";
+        return false;
+      }
+      d.minBlocks = std::stoi(digits);
+      d.minBlocksLoc = loc;
+      return true;
+    }
+    if (isIdent("reduction"))
+      return parseReduction(d);
+    if (isIdent("disjoint"))
+      return parseNames("disjoint", "an array name", "arrays", d.disjoint);
+    if (isIdent("scratch") || isIdent("gather")) {
+      // Clauses of zone loops (docs/language.md, "Zones"): an error in one
+      // leaves the zone loop's rules unknown.
+      fatal = true;
+      const bool scratch = isIdent("scratch");
+      (scratch ? d.scratchLoc : d.gatherLoc) = cur().getLocation();
+      return parseNames(scratch ? "scratch" : "gather", "a variable name",
+                        scratch ? "variables" : "arrays", scratch ? d.scratch : d.gather);
+    }
+    std::string name = PP.getSpelling(cur());
+    error(here(), Diag::UnknownClause) << name;
+    return false;
+  }
+
+  // `reduction([inscan,] OP : v, ...)`. With an error, the variables it
+  // names (those that could be read) are the pragma's
+  // brokenReductionVars, and reductionsUnread says whether some could not.
+  bool parseReduction(PragmaDirective &d) {
+    ++pos;
+    if (!expect(tok::l_paren, "'(' after 'reduction'")) {
+      d.reductionsUnread = true;
+      return false;
+    }
+    ReductionClause c;
+    bool ok = true;
+    if (isIdent("inscan")) { // OpenMP 5's modifier: reduction(inscan, + : x)
+      c.inscan = true;
+      c.inscanLoc = cur().getLocation();
+      ++pos;
+      if (!expect(tok::comma, "',' after 'inscan'"))
+        ok = false;
+    }
+    if (ok && !parseOp(c))
+      ok = false;
+    if (!ok) // past what could not be read, to the variables: `reduction(- : x)`
+      while (!atEnd() && !cur().isOneOf(tok::colon, tok::r_paren))
+        ++pos;
+    if (!atEnd() && cur().is(tok::colon)) {
+      ++pos;
+    } else {
+      if (ok)
+        error(here(), Diag::ExpectedToken) << "':' after the reduction operator";
+      d.reductionsUnread = true;
+      return false;
+    }
+    std::vector<NamedLoc> vars;
+    do {
+      if (atEnd() || !cur().is(tok::identifier)) {
+        error(here(), Diag::ExpectedToken) << "a variable name in 'reduction'";
+        ok = false;
+        d.reductionsUnread = true;
+        break;
+      }
+      std::string name = cur().getIdentifierInfo()->getName().str();
+      // One variable, one reduction per loop (OpenMP refuses a second).
+      auto [first, isNew] = reduced.emplace(name, cur().getLocation());
+      if (!isNew) {
+        error(cur().getLocation(), Diag::DuplicateReductionVar) << name;
+        report(DE, first->second, Diag::NoteFirstNamed) << name;
+        ok = false;
+      } else {
+        vars.push_back({name, cur().getLocation()});
+      }
+      ++pos;
+    } while (!atEnd() && cur().is(tok::comma) && (++pos, true));
+    if (ok && !expect(tok::r_paren, "')' after the reduction variables")) {
+      ok = false;
+      d.reductionsUnread = true;
+    }
+    if (!ok) {
+      d.brokenReductionVars.insert(d.brokenReductionVars.end(), vars.begin(), vars.end());
+      return false;
+    }
+    c.vars = std::move(vars);
+    d.reductions.push_back(std::move(c));
     return true;
   }
 
@@ -217,7 +287,7 @@ private:
   bool parseScan(PragmaDirective &d) {
     const bool inclusive = isIdent("inclusive");
     if (!inclusive && !isIdent("exclusive")) {
-      report(DE, here(), Diag::ExpectedToken) << "'inclusive' or 'exclusive' after '#pragma hy scan'";
+      error(here(), Diag::ExpectedToken) << "'inclusive' or 'exclusive' after '#pragma hy scan'";
       return false;
     }
     d.scanInclusive = inclusive;
@@ -226,12 +296,12 @@ private:
     if (!parseNames(clause, "a variable name", "variable", vars))
       return false;
     if (vars.size() != 1) {
-      report(DE, vars[1].loc, Diag::ScanOneVariable) << clause;
+      error(vars[1].loc, Diag::ScanOneVariable) << clause;
       return false;
     }
     d.scanVar = vars.front();
     if (!atEnd()) {
-      report(DE, here(), Diag::ExpectedToken) << "end of '#pragma hy scan'";
+      error(here(), Diag::ExpectedToken) << "end of '#pragma hy scan'";
       return false;
     }
     return true;
@@ -245,7 +315,7 @@ private:
       return false;
     do {
       if (atEnd() || !cur().is(tok::identifier)) {
-        report(DE, here(), Diag::ExpectedToken) << std::string(one) + " in '" + clause + "'";
+        error(here(), Diag::ExpectedToken) << std::string(one) + " in '" + clause + "'";
         return false;
       }
       out.push_back({cur().getIdentifierInfo()->getName().str(), cur().getLocation()});
@@ -257,7 +327,7 @@ private:
 
   bool parseOp(ReductionClause &c) {
     if (atEnd()) {
-      report(DE, here(), Diag::ExpectedToken) << "a reduction operator";
+      error(here(), Diag::ExpectedToken) << "a reduction operator";
       return false;
     }
     c.opLoc = cur().getLocation();
@@ -274,7 +344,7 @@ private:
       if (isIdent("max")) { c.op = ReductionOp::Max; break; }
       [[fallthrough]];
     default:
-      report(DE, here(), Diag::BadReductionOp) << PP.getSpelling(cur());
+      error(here(), Diag::BadReductionOp) << PP.getSpelling(cur());
       return false;
     }
     ++pos;
@@ -341,7 +411,7 @@ private:
     }
     if (close >= toks.size()) {
       pos = toks.size();
-      report(DE, here(), Diag::ExpectedToken) << "')' to close 'parallel fetch('";
+      error(here(), Diag::ExpectedToken) << "')' to close 'parallel fetch('";
       return false;
     }
     auto parts = split(open, close, tok::colon);
@@ -391,7 +461,7 @@ private:
     }
     pos = close + 1;
     if (!atEnd()) {
-      report(DE, here(), Diag::ExpectedToken) << "end of '#pragma hy parallel fetch'";
+      error(here(), Diag::ExpectedToken) << "end of '#pragma hy parallel fetch'";
       return false;
     }
     return true;
@@ -403,6 +473,12 @@ private:
   const std::vector<Token> &toks;
   size_t pos = 0;
   std::map<std::string, SourceLocation> reduced; // reduction variables so far
+  std::vector<SourceLocation> errorLocs;          // every error reported so far
+
+  DiagnosticBuilder error(SourceLocation loc, Diag d) {
+    errorLocs.push_back(loc);
+    return report(DE, loc, d);
+  }
 };
 
 } // namespace

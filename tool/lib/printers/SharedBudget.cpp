@@ -2,8 +2,11 @@
 // tiles a block holds at once (CudaKernelTiles.cpp computes it) against the
 // opt-in limit per block of the CUDA architecture named by --cuda-arch. The
 // CUDA target stops with an error; the CPU targets, which copy no tiles,
-// warn, because the same source is meant to build for the GPU too.
+// warn, because the same source is meant to build for the GPU too. Also the
+// architecture with the least shared memory among a list (--cuda-arch, the
+// plugin's cuda-arch).
 #include "cuda/CudaKernel.h"
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 
@@ -30,6 +33,30 @@ long long sharedLimitOf(const std::string &arch) {
   case 90: case 100: case 101: case 103: case 110: return 227 * 1024;
   default: return 0;
   }
+}
+
+std::string smallestCudaArch(const std::string &list) {
+  std::string best;
+  long long bestLimit = 0;
+  std::string commas = list;
+  std::replace(commas.begin(), commas.end(), ';', ',');
+  llvm::SmallVector<llvm::StringRef, 4> parts;
+  llvm::StringRef(commas).split(parts, ',');
+  for (llvm::StringRef p : parts) {
+    p = p.trim();
+    for (llvm::StringRef suffix : {"-real", "-virtual"})
+      p.consume_back(suffix);
+    if (p.empty() || p == "native" || p == "all" || p == "all-major" || p == "OFF")
+      continue;
+    std::string a = p.find_first_not_of("0123456789") == llvm::StringRef::npos ? "sm_" + p.str()
+                                                                                 : p.str();
+    long long limit = sharedLimitOf(a);
+    if (limit <= 0)
+      return "";
+    if (best.empty() || limit < bestLimit)
+      best = a, bestLimit = limit;
+  }
+  return best.empty() ? "sm_90" : best;
 }
 
 bool checkSharedBudget(const PrintInput &in, const Kernel &k, long long bytes) {

@@ -181,8 +181,6 @@ struct CpuKernel {
   void run() {
     if (reprinted)
       compoundIncrements();
-    if (in.opts.target != Target::Cuda && !oneThread)
-      checkSharedBudgetForCpu(in, k);
     if (!oneThread)
       choosePrivatized();
     versioned = !oneThread && (!privatized.empty() || hasAtomics());

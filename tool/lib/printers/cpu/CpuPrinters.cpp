@@ -37,11 +37,9 @@ std::string printSerial(const PrintInput &in) {
   for (const PragmaDirective &d : in.pragmas.pragmas)
     if (in.ctx.getSourceManager().isInMainFile(d.loc))
       replacePragma(R, d, "");
-  for (auto &k : in.model.kernels) {
-    checkSharedBudgetForCpu(in, *k);
-    if (in.opts.checkFetch)
+  if (in.opts.checkFetch)
+    for (auto &k : in.model.kernels)
       rewriteFetchChecks(in, *k, R);
-  }
   return finish(in, R, "serial");
 }
 
