@@ -3,8 +3,9 @@
 // (one iteration per thread walking a vertex's arcs, many iterations per
 // block, buffers that fill and spill, two lists at once, a block-level
 // `continue`, pushes of the block's leader, a template, a BFS loop that
-// stays on the device) and per warp (through a helper function). The order of a list's items is unspecified: each list is sorted,
-// checked against a serial reference (abort on a difference) and printed.
+// stays on the device) and per warp (through a helper function). The order
+// of a list's items is unspecified: each list is sorted, checked against a
+// serial reference (abort on a difference) and printed.
 #include <hy/hy.hpp>
 
 #include <algorithm>
@@ -61,17 +62,18 @@ static Graph makeGraph(int n, int hub, uint32_t &s) {
 // of two lists: several items per thread, from a loop over the arcs; the
 // grid is sized on the device (the frontier's size), so each block walks
 // many iterations and flushes between them.
-static void expand(const Graph &g, const hy::array<int, 1> &w, const hy::worklist<int> &frontier,
+static void expand(const hy::array<int, 1> &off, const hy::array<int, 1> &col,
+                   const hy::array<int, 1> &w, const hy::worklist<int> &frontier,
                    hy::worklist<int> &even, hy::worklist<int> &odd) {
 #pragma hy parallel for
   for (int f = 0; f < (int)frontier.size(); ++f) {
     const int u = frontier(f);
-    for (int e = g.off(u); e < g.off(u + 1); ++e)
+    for (int e = off(u); e < off(u + 1); ++e)
       if (w(e) % 3 != 0) {
-        if (g.col(e) % 2 == 0)
-          even.push(g.col(e));
+        if (col(e) % 2 == 0)
+          even.push(col(e));
         else
-          odd.push(g.col(e));
+          odd.push(col(e));
       }
   }
 }
@@ -136,10 +138,10 @@ template <class T> void scaled(const hy::array<T, 1> &a, T limit, hy::worklist<T
 
 // BFS levels whose host loop stays on the device on the CUDA target; the
 // vertices are claimed with hy::fetch_min, the next frontier is pushed.
-static int bfs(const Graph &g, hy::array<int, 1> &depth, hy::worklist<int> &frontier,
-               hy::worklist<int> &nextf) {
+static int bfs(const hy::array<int, 1> &off, const hy::array<int, 1> &col, int n,
+               hy::array<int, 1> &depth, hy::worklist<int> &frontier, hy::worklist<int> &nextf) {
 #pragma hy parallel for
-  for (int v = 0; v < g.n; ++v)
+  for (int v = 0; v < n; ++v)
     depth(v) = v == 0 ? 0 : 1 << 30;
   frontier.clear();
   nextf.clear();
@@ -149,9 +151,9 @@ static int bfs(const Graph &g, hy::array<int, 1> &depth, hy::worklist<int> &fron
 #pragma hy parallel for reduction(min : depth)
     for (int f = 0; f < (int)frontier.size(); ++f) {
       const int u = frontier(f);
-      for (int e = g.off(u); e < g.off(u + 1); ++e)
-        if (hy::fetch_min(depth(g.col(e)), level + 1) > level + 1)
-          nextf.push(g.col(e));
+      for (int e = off(u); e < off(u + 1); ++e)
+        if (hy::fetch_min(depth(col(e)), level + 1) > level + 1)
+          nextf.push(col(e));
     }
     std::swap(frontier, nextf);
     nextf.clear();
@@ -173,7 +175,7 @@ int main(int argc, char **argv) {
   hy::worklist<int> frontier(n), even(arcs), odd(arcs);
   for (int u = 0; u < n; ++u)
     frontier.push(u);
-  expand(g, w, frontier, even, odd);
+  expand(g.off, g.col, w, frontier, even, odd);
   std::vector<int> want_even, want_odd;
   for (int u = 0; u < n; ++u)
     for (int e = g.off(u); e < g.off(u + 1); ++e)
@@ -263,7 +265,7 @@ int main(int argc, char **argv) {
   // bfs
   hy::array<int, 1> depth(n);
   hy::worklist<int> q(n), nq(n);
-  const int levels = bfs(g, depth, q, nq);
+  const int levels = bfs(g.off, g.col, n, depth, q, nq);
   std::vector<int> rd(n, 1 << 30), cur{0}, nxt;
   rd[0] = 0;
   for (int l = 0; !cur.empty(); ++l) {
