@@ -511,6 +511,27 @@ static void test_worklist_push() {
          stats_are(d, 1, 0, 0, 2, 8 + want.size() * sizeof(int)), show(d));
 }
 
+// What is wrong with an overflowed list (empty if nothing): its device
+// count `c` must count every pushed item of `all` (sorted), its first `cap`
+// slots of `got` hold distinct pushed items and the slots after them
+// (poisoned with 0x7F bytes) are untouched.
+static std::string overflow_problem(unsigned long long c, const std::vector<int> &got,
+                                    const std::vector<int> &all, long long cap) {
+  if (c != all.size())
+    return "count " + std::to_string(c) + ", want " + std::to_string(all.size());
+  std::vector<int> kept(got.begin(), got.begin() + cap);
+  std::sort(kept.begin(), kept.end());
+  if (std::adjacent_find(kept.begin(), kept.end()) != kept.end())
+    return "an item was stored twice";
+  for (int x : kept)
+    if (!std::binary_search(all.begin(), all.end(), x))
+      return "item " + std::to_string(x) + " was never pushed";
+  for (std::size_t i = cap; i < got.size(); ++i)
+    if (got[i] != 0x7F7F7F7F)
+      return "written past the capacity at " + std::to_string(i);
+  return "";
+}
+
 // Overflow on the device, seen through a view of our own buffer: the count
 // counts every push, the first `cap` slots hold distinct pushed items, and
 // nothing is written past the capacity.
@@ -525,20 +546,7 @@ static void test_worklist_overflow_device() {
   hc::after_launch(WHERE);
   const unsigned long long c = from_dev(count, 1)[0];
   const std::vector<int> got = from_dev(items, cap + spare);
-  const std::vector<int> all = divergent_reference(n);
-  std::string bad;
-  if (c != all.size())
-    bad = "count " + std::to_string(c) + ", want " + std::to_string(all.size());
-  std::vector<int> kept(got.begin(), got.begin() + cap);
-  std::sort(kept.begin(), kept.end());
-  if (bad.empty() && std::adjacent_find(kept.begin(), kept.end()) != kept.end())
-    bad = "an item was stored twice";
-  for (int x : kept)
-    if (bad.empty() && !std::binary_search(all.begin(), all.end(), x))
-      bad = "item " + std::to_string(x) + " was never pushed";
-  for (long long i = cap; i < cap + spare && bad.empty(); ++i)
-    if (got[i] != 0x7F7F7F7F)
-      bad = "written past the capacity at " + std::to_string(i);
+  const std::string bad = overflow_problem(c, got, divergent_reference(n), cap);
   report("worklist.overflow_counts_and_drops", bad.empty(), bad);
   cudaFree(items);
   cudaFree(count);
@@ -635,20 +643,9 @@ static void test_worklist_push_block_overflow() {
   hc::after_launch(WHERE);
   const std::vector<unsigned long long> c = from_dev(count, 2);
   const std::vector<int> got = from_dev(items, cap + spare);
-  std::string bad;
-  if (c[0] != all_a.size() || c[1] != all_b.size())
-    bad = "counts " + std::to_string(c[0]) + ", " + std::to_string(c[1]) + ", want " +
-          std::to_string(all_a.size()) + ", " + std::to_string(all_b.size());
-  std::vector<int> kept(got.begin(), got.begin() + cap);
-  std::sort(kept.begin(), kept.end());
-  if (bad.empty() && std::adjacent_find(kept.begin(), kept.end()) != kept.end())
-    bad = "an item was stored twice";
-  for (int x : kept)
-    if (bad.empty() && !std::binary_search(all_a.begin(), all_a.end(), x))
-      bad = "item " + std::to_string(x) + " was never pushed";
-  for (long long i = cap; i < cap + spare && bad.empty(); ++i)
-    if (got[i] != 0x7F7F7F7F)
-      bad = "written past the capacity at " + std::to_string(i);
+  std::string bad = overflow_problem(c[0], got, all_a, cap);
+  if (bad.empty() && c[1] != all_b.size())
+    bad = "list b: count " + std::to_string(c[1]) + ", want " + std::to_string(all_b.size());
   report("worklist.push_block.overflow_counts_and_drops", bad.empty(), bad);
   cudaFree(items);
   cudaFree(items_b);

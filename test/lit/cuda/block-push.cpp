@@ -4,7 +4,7 @@
 // of one iteration per thread walks its grid loop a block at a time), the
 // flush before publish(), the grid capped at the resident blocks. Pushes
 // that keep the warp form say why in the report: through a helper, in a
-// scan kernel. -DHY_PUSH=warp compiles the same output in
+// macro, in a scan kernel. -DHY_PUSH=warp compiles the same output in
 // the warp form.
 // RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s
 // RUN: %hyc --target=cuda --report=- %s -o /dev/null 2>&1 | FileCheck %s -check-prefix=REPORT
@@ -94,6 +94,22 @@ void mixed(int n, hy::worklist<int> &out) {
 // REPORT: block-push.cpp:[[@LINE+1]]:16: remark: push to 'out': aggregated per warp (one atomic per group of converged lanes), not per block: it is pushed to inside a function the kernel calls [-Rhy]
       addTwice(out, i);
   }
+}
+
+// A push written in a macro keeps the warp form (hyc does not rewrite
+// inside macros), and so does the kernel without a block push.
+#define PUSH_BOTH(w, x) w.push(x), w.push(-(x))
+// CHECK-LABEL: __global__ void __launch_bounds__(256) hy_macro_L{{[0-9]+}}(
+// CHECK-NOT: push_buffer
+// CHECK: PUSH_BOTH(out, i);
+// CHECK-NOT: push_flush
+// CHECK: out.publish();
+void macro(int n, hy::worklist<int> &out) {
+// REPORT: block-push.cpp:[[@LINE+1]]:1: remark: worklist out: pushed (one atomic per warp); its count is published to the host at the kernel's end [-Rhy]
+#pragma hy parallel for
+  for (int i = 0; i < n; ++i)
+// REPORT: block-push.cpp:[[@LINE+1]]:5: remark: push to 'out': aggregated per warp (one atomic per group of converged lanes), not per block: the push is written in a macro [-Rhy]
+    PUSH_BOTH(out, i);
 }
 
 // A template over the element type.

@@ -57,20 +57,25 @@ void KernelPrinter::planPushes() {
   for (const Access &a : acc) {
     if (!a.push || classifyArray(a.var->getType()).kind != ArrayKind::Worklist)
       continue;
+    const SourceLocation loc = a.pushCall ? a.pushCall->getBeginLoc() : a.expr->getBeginLoc();
+    auto inLambda = [&] {
+      for (const SourceRange &r : lambdas)
+        if (!SM.isBeforeInTranslationUnit(a.expr->getBeginLoc(), r.getBegin()) &&
+            !SM.isBeforeInTranslationUnit(r.getEnd(), a.expr->getBeginLoc()))
+          return true;
+      return false;
+    };
     std::string reason = kernelReason;
-    SourceLocation loc = a.pushCall ? a.pushCall->getBeginLoc() : a.expr->getBeginLoc();
-    if (!reason.empty()) {
-    } else if (!a.pushCall)
+    if (!reason.empty())
+      ; // the kernel's reason
+    else if (!a.pushCall)
       reason = "it is pushed to inside a function the kernel calls";
     else if (!captured(a.var) || !isa<DeclRefExpr>(a.expr))
       reason = "the list is not one of the kernel's parameters";
     else if (a.expr->getBeginLoc().isMacroID() || loc.isMacroID())
       reason = "the push is written in a macro";
-    else
-      for (const SourceRange &r : lambdas)
-        if (!SM.isBeforeInTranslationUnit(a.expr->getBeginLoc(), r.getBegin()) &&
-            !SM.isBeforeInTranslationUnit(r.getEnd(), a.expr->getBeginLoc()))
-          reason = "the push is inside a lambda";
+    else if (inLambda())
+      reason = "the push is inside a lambda";
     const std::string name = a.var->getName().str();
     if (reason.empty()) {
       blockLists.insert(a.var);
