@@ -158,7 +158,8 @@ std::string KernelPrinter::kernelDefinition() {
         if (i + 1 == collapsed && !flushTop.empty())
           s += ind + "  " + flushTop;
       }
-      s += ind + "  const " + indexType(li) + " " + li.index->getName().str() + " = (" +
+      const std::string declInd = ind + (perThread && !flushTop.empty() ? "    " : "  ");
+      s += declInd + "const " + indexType(li) + " " + li.index->getName().str() + " = (" +
            text(li.lower) + ") + (" + indexType(li) + ")" + b +
            (step == "1" ? "" : " * " + step) + "; (void)" + li.index->getName().str() + ";\n";
     }
