@@ -94,6 +94,23 @@ for cu in .gpu/e2e/*.cuda.cu; do
   done
   result "e2e.$n" $ok "$(grep -h 'hy stats' "$B/$n.c.err" | tail -1)"
 done
+# 2b. The warp form of worklist pushes (-DHY_PUSH=warp: one atomic per warp
+# instead of the block's shared-memory buffer, docs/cuda.md "Worklist
+# pushes"), for the programs that push, against the same serial build.
+for n in ${GPU_CHECK_WARP_PUSH:-pushes graph_kernels}; do
+  cu=.gpu/e2e/$n.cuda.cu
+  [ -e "$cu" ] && want e2e || continue
+  $NVCC -DHY_PUSH=warp "$cu" -o "$B/$n.cuda_warp" >"$out/e2e-$n.warp.build.log" 2>&1 &&
+    { have "$B/$n.serial" || $CXX ".gpu/e2e/$n.serial.cpp" -o "$B/$n.serial"; } >>"$out/e2e-$n.warp.build.log" 2>&1 ||
+    { result "e2e.$n.warp_push" 0 "build failed"; continue; }
+  ok=1
+  for seed in $RANDOM $RANDOM; do
+    timeout 60 "$B/$n.serial" $seed >"$B/$n.s.txt" 2>&1 || ok=0
+    HY_DEVICE=gpu HY_SYNC=1 timeout 60 "$B/$n.cuda_warp" $seed >"$B/$n.w.txt" 2>"$B/$n.w.err" || ok=0
+    diff -q "$B/$n.s.txt" "$B/$n.w.txt" >/dev/null || { ok=0; diff "$B/$n.s.txt" "$B/$n.w.txt" | head -20 >>"$out/e2e-$n.warp.diff"; }
+  done
+  result "e2e.$n.warp_push" $ok "HY_PUSH=warp"
+done
 
 # 3. Floyd-Warshall sample
 FWI="-Isamples/floyd_warshall -Isamples/common/include"

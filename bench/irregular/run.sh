@@ -27,6 +27,10 @@
 #                      --only after a first one ran out of time)
 #     --commit ID      commit the hy outputs came from (default: DIR/commit,
 #                      written by bundle.sh, else HEAD here)
+# The hy programs that push to worklists (append, bfs) are also built with
+# -DHY_PUSH=warp: their rows hy_warp_push, hy_edges_warp_push are the warp
+# form of push beside the block form (the plain hy rows), for A/B timing
+# (`--only append,bfs`).
 # Logs: one file per build and run under $OUT/irregular-logs when $OUT is set,
 # else under the build directory. Exit status: 0 when everything built, ran
 # and checked; 1 otherwise (the table marks the failing rows).
@@ -121,7 +125,7 @@ rm -f "$logs"/*.failed
 # ---------------------------------------------------------------------------
 echo "== building in $build (logs in $logs)" >&2
 # No stale binaries: a failed build leaves nothing to run (unless --reuse).
-[ $reuse = 1 ] || rm -f "$build"/{hist_cub,argmin_cub,scan_cub,append,launch_count,bfs,hy_graph_tool} "$build"/*.hy \
+[ $reuse = 1 ] || rm -f "$build"/{hist_cub,argmin_cub,scan_cub,append,launch_count,bfs,hy_graph_tool} "$build"/*.hy "$build"/*.hy_warp \
   "$build"/*.serial "$build"/graph/*.o
 # built FILE: true when --reuse finds FILE already there (its build is skipped).
 built() { [ $reuse = 1 ] && [ -e "$1" ]; }
@@ -152,6 +156,14 @@ for p in hist argmin append levels bfs scan; do
   fi
   extra=()
   [ $p = bfs ] && extra=($GRAPH_INC "${tk_objs[@]}")
+  # The programs that push to worklists, also with the warp form of push
+  # (-DHY_PUSH=warp; docs/cuda.md "Worklist pushes"): their rows *_warp_push
+  # (GPU runs only; lit cuda/block-push.cpp compiles the warp form in CI).
+  if [ $cpu_only = 0 ] && { [ $p = append ] || [ $p = bfs ]; } && ! built "$build/$p.hy_warp"; then
+    rm -f "$build/$p.hy_warp"
+    step "build-$p.hy_warp" $NV --expt-relaxed-constexpr -Xcompiler -fopenmp -DHY_PUSH=warp $HY_INC \
+      "$src" "${extra[@]}" -o "$build/$p.hy_warp" &
+  fi
   built "$build/$p.hy" && continue
   rm -f "$build/$p.hy"
   step "build-$p.hy" $NV --expt-relaxed-constexpr -Xcompiler -fopenmp $HY_INC "$src" "${extra[@]}" \
@@ -225,18 +237,21 @@ fi
 results="$build/results.txt"
 : >"$results"
 hy_has() { [[ " ${hy_built[*]} " == *" $1 "* ]]; }
-# run NAME CMD...: runs CMD (10 min limit), keeps its RESULT lines.
+# run NAME CMD...: runs CMD (10 min limit), keeps its RESULT lines (with
+# rename=SED-SCRIPT set, through that script: the warp-push builds' rows).
 run() {
   local name=$1; shift
   echo "== run $name: $*" >&2
   timeout 600 "$@" >"$logs/run-$name.log" 2>&1
   local rc=$?
-  grep '^RESULT ' "$logs/run-$name.log" | tee -a "$results" | sed 's/^RESULT /   /' >&2
+  grep '^RESULT ' "$logs/run-$name.log" | sed "${rename:-}" | tee -a "$results" | sed 's/^RESULT /   /' >&2
   if [ $rc != 0 ]; then
     fail "run $name: exit status $rc (log: $logs/run-$name.log)"
     grep -v '^RESULT ' "$logs/run-$name.log" | tail -5 | sed 's/^/   | /' >&2
   fi
 }
+# The warp-push builds print variant=hy...; their rows are hy..._warp_push.
+warp_rows='s/ variant=\(hy[A-Za-z0-9_]*\)/ variant=\1_warp_push/'
 export HY_DEVICE=gpu  # the hy programs: a missing GPU is an error, not the CPU path
 nvidia-smi --query-gpu=name,driver_version,temperature.gpu,clocks.sm,power.draw --format=csv,noheader \
   >"$logs/gpu-before.txt" 2>&1
@@ -254,6 +269,8 @@ fi
 if want append; then
   [ -x "$build/append" ] && run append "$build/append" "$log2n_append" "$seed" 20
   hy_has append && run append.hy "$build/append.hy" "$log2n_append" "$seed" "$repeat"
+  [ -x "$build/append.hy_warp" ] && rename=$warp_rows run append.hy_warp "$build/append.hy_warp" \
+    "$log2n_append" "$seed" "$repeat"
 fi
 if want levels; then
   [ -x "$build/launch_count" ] && run launch_count "$build/launch_count" "$levels" "$repeat"
@@ -280,6 +297,7 @@ if want bfs; then
   if [ -f "$graph" ]; then
     [ -x "$build/bfs" ] && run bfs "$build/bfs" "${bfs_args[@]}" --trace
     hy_has bfs && run bfs.hy "$build/bfs.hy" "${bfs_args[@]}"
+    [ -x "$build/bfs.hy_warp" ] && rename=$warp_rows run bfs.hy_warp "$build/bfs.hy_warp" "${bfs_args[@]}"
   else
     fail "bfs: no graph $graph"
   fi
@@ -357,6 +375,8 @@ fi
   echo "- references (bench/irregular/): \`hist_cub.cu\`, \`argmin_cub.cu\`, \`scan_cub.cu\` (CUB of the toolkit: DeviceScan::InclusiveSum),"
   echo "  \`append.cu\` (warp = one atomic per warp and step, the reference; warp_batched = 8 items"
   echo "  per thread and a warp scan; block = a block scan per 2048 items, staged writes),"
+  echo "  hy rows *_warp_push: the same hyc output built with -DHY_PUSH=warp (pushes aggregated"
+  echo "  per warp instead of per block; docs/cuda.md, \"Worklist pushes\"),"
   echo "  \`launch_count.cu\` (per level: a one-thread kernel, then the count back by pageable"
   echo "  cudaMemcpy = the reference, pinned cudaMemcpyAsync + sync, host-mapped memory the host"
   echo "  spins on, a CUDA graph; launch_sync / launch_only without a copy), \`bfs.cu\`"

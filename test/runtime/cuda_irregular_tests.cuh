@@ -511,6 +511,27 @@ static void test_worklist_push() {
          stats_are(d, 1, 0, 0, 2, 8 + want.size() * sizeof(int)), show(d));
 }
 
+// What is wrong with an overflowed list (empty if nothing): its device
+// count `c` must count every pushed item of `all` (sorted), its first `cap`
+// slots of `got` hold distinct pushed items and the slots after them
+// (poisoned with 0x7F bytes) are untouched.
+static std::string overflow_problem(unsigned long long c, const std::vector<int> &got,
+                                    const std::vector<int> &all, long long cap) {
+  if (c != all.size())
+    return "count " + std::to_string(c) + ", want " + std::to_string(all.size());
+  std::vector<int> kept(got.begin(), got.begin() + cap);
+  std::sort(kept.begin(), kept.end());
+  if (std::adjacent_find(kept.begin(), kept.end()) != kept.end())
+    return "an item was stored twice";
+  for (int x : kept)
+    if (!std::binary_search(all.begin(), all.end(), x))
+      return "item " + std::to_string(x) + " was never pushed";
+  for (std::size_t i = cap; i < got.size(); ++i)
+    if (got[i] != 0x7F7F7F7F)
+      return "written past the capacity at " + std::to_string(i);
+  return "";
+}
+
 // Overflow on the device, seen through a view of our own buffer: the count
 // counts every push, the first `cap` slots hold distinct pushed items, and
 // nothing is written past the capacity.
@@ -525,22 +546,109 @@ static void test_worklist_overflow_device() {
   hc::after_launch(WHERE);
   const unsigned long long c = from_dev(count, 1)[0];
   const std::vector<int> got = from_dev(items, cap + spare);
-  const std::vector<int> all = divergent_reference(n);
-  std::string bad;
-  if (c != all.size())
-    bad = "count " + std::to_string(c) + ", want " + std::to_string(all.size());
-  std::vector<int> kept(got.begin(), got.begin() + cap);
-  std::sort(kept.begin(), kept.end());
-  if (bad.empty() && std::adjacent_find(kept.begin(), kept.end()) != kept.end())
-    bad = "an item was stored twice";
-  for (int x : kept)
-    if (bad.empty() && !std::binary_search(all.begin(), all.end(), x))
-      bad = "item " + std::to_string(x) + " was never pushed";
-  for (long long i = cap; i < cap + spare && bad.empty(); ++i)
-    if (got[i] != 0x7F7F7F7F)
-      bad = "written past the capacity at " + std::to_string(i);
+  const std::string bad = overflow_problem(c, got, divergent_reference(n), cap);
   report("worklist.overflow_counts_and_drops", bad.empty(), bad);
   cudaFree(items);
+  cudaFree(count);
+}
+
+// Pushes aggregated per block (hy/cuda/block_push.cuh) in the shape hyc
+// prints for a kernel of one iteration per thread: the grid loop walked a
+// block at a time, the flush check at the top of each iteration, the flush
+// at the end. Thread i pushes as in k_push_divergent, non-negative items to
+// `a` and negative ones to `b` (two buffers, one flush); every `heavy`-th
+// thread also pushes 700 items to `a`, more than the block's buffer holds,
+// so that pushes spill to the warp form and flushes happen mid-kernel.
+constexpr int kHeavyItems = 700;
+template <int Threads>
+__global__ void k_push_block(hc::worklist_view<int> a, hc::worklist_view<int> b, long long n,
+                             long long heavy) {
+  __shared__ hc::push_buffer<int, Threads> buf_a;
+  __shared__ hc::push_buffer<int, Threads> buf_b;
+  hc::block_push<int, Threads> pa{a, &buf_a}, pb{b, &buf_b};
+  hc::push_start(pa, pb);
+  const long long tid = threadIdx.x + (long long)blockDim.x * threadIdx.y;
+  const long long threads = (long long)blockDim.x * blockDim.y;
+  for (long long f = (long long)blockIdx.x * threads; f < n; f += (long long)gridDim.x * threads) {
+    hc::push_flush_if_full(pa, pb);
+    if (const long long i = f + tid; i < n) {
+      if (i % 3 != 0)
+        pa.push(int(i));
+      for (int j = 0; j < int(i % 4); ++j)
+        pb.push(-int(i * 4 + j));
+      if (i % heavy == 0)
+        for (int j = 0; j < kHeavyItems; ++j)
+          pa.push(int(1 << 30) + int(i / heavy) * kHeavyItems + j);
+    }
+  }
+  hc::push_flush(pa, pb);
+  a.publish(); // the host's next read finds the counts here (device(w, append))
+  b.publish();
+}
+static void block_reference(long long n, long long heavy, std::vector<int> &a,
+                            std::vector<int> &b) {
+  for (long long i = 0; i < n; ++i) {
+    if (i % 3 != 0)
+      a.push_back(int(i));
+    for (int j = 0; j < int(i % 4); ++j)
+      b.push_back(-int(i * 4 + j));
+    if (i % heavy == 0)
+      for (int j = 0; j < kHeavyItems; ++j)
+        a.push_back(int(1 << 30) + int(i / heavy) * kHeavyItems + j);
+  }
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+}
+
+// Every item once, in two lists at once, for a 1-D block of 256 threads and
+// a 2-D one of 32 x 4, with few blocks (many iterations and flushes each)
+// and with a block per 256 items; and the same lists published to the host.
+template <int Threads>
+static void test_worklist_push_block(const char *name, dim3 block, int grid, long long heavy) {
+  const long long n = 60000 + 17;
+  std::vector<int> want_a, want_b;
+  block_reference(n, heavy, want_a, want_b);
+  hy::worklist<int> a(want_a.size() + 10), b(want_b.size() + 10);
+  a.push(-7); // a list that holds items already: new items go after them
+  want_a.insert(want_a.begin(), -7);
+  auto va = hc::device(a, hc::append, WHERE);
+  auto vb = hc::device(b, hc::append, WHERE);
+  k_push_block<Threads><<<grid, block>>>(va, vb, n, heavy);
+  hc::after_launch(WHERE);
+  hc::host(a, hc::read);
+  hc::host(b, hc::read);
+  std::vector<int> got_a(a.begin(), a.end()), got_b(b.begin(), b.end());
+  std::sort(got_a.begin(), got_a.end());
+  std::sort(got_b.begin(), got_b.end());
+  report(std::string("worklist.push_block.") + name + (hc::block_pushes ? "" : ".as_warp"),
+         got_a == want_a && got_b == want_b,
+         "got " + std::to_string(got_a.size()) + " + " + std::to_string(got_b.size()) +
+             " items, want " + std::to_string(want_a.size()) + " + " +
+             std::to_string(want_b.size()));
+}
+
+// Overflow through the block form: the count counts every push, the first
+// `cap` slots hold distinct pushed items, nothing is written past them.
+static void test_worklist_push_block_overflow() {
+  const long long n = 5000, heavy = 997, cap = 1000, spare = 64;
+  std::vector<int> all_a, all_b;
+  block_reference(n, heavy, all_a, all_b);
+  int *items = dev_alloc<int>(cap + spare);
+  unsigned long long *count = dev_alloc<unsigned long long>(2);
+  int *items_b = dev_alloc<int>(all_b.size());
+  CK(cudaMemset(items, 0x7F, (cap + spare) * sizeof(int)));
+  CK(cudaMemset(count, 0, 2 * sizeof(unsigned long long)));
+  hc::worklist_view<int> va{items, count, cap}, vb{items_b, count + 1, (long long)all_b.size()};
+  k_push_block<256><<<4, 256>>>(va, vb, n, heavy);
+  hc::after_launch(WHERE);
+  const std::vector<unsigned long long> c = from_dev(count, 2);
+  const std::vector<int> got = from_dev(items, cap + spare);
+  std::string bad = overflow_problem(c[0], got, all_a, cap);
+  if (bad.empty() && c[1] != all_b.size())
+    bad = "list b: count " + std::to_string(c[1]) + ", want " + std::to_string(all_b.size());
+  report("worklist.push_block.overflow_counts_and_drops", bad.empty(), bad);
+  cudaFree(items);
+  cudaFree(items_b);
   cudaFree(count);
 }
 
@@ -1132,6 +1240,10 @@ static void test_irregular() {
   test_fetch_for_type<double>();
   test_worklist_push();
   test_worklist_overflow_device();
+  test_worklist_push_block<256>("threads256_few_blocks", dim3(256), 6, 1000);
+  test_worklist_push_block<256>("threads256_block_per_256", dim3(256), 235, 5000);
+  test_worklist_push_block<128>("threads32x4", dim3(32, 4), 9, 777);
+  test_worklist_push_block_overflow();
   test_worklist_states();
   test_worklist_bfs_loop<false>("copied_count");
   test_worklist_bfs_loop<true>("published_count");

@@ -1,10 +1,10 @@
 // The header every translator-generated .cu file includes: the CPU runtime
 // (hy/hy.hpp, used by the OpenMP fallback path in the same binary) plus the
 // CUDA runtime: device selection and checks, kernel views of arrays, host/
-// device coherence, worklists, reductions (minloc/maxloc included), device
-// atomics, resident grid sizes, tile copies, register rows and the
-// launch-time alias check of fetched arrays; copies of constant arrays
-// of class templates.
+// device coherence, worklists (pushes aggregated per block), reductions
+// (minloc/maxloc included), device atomics, resident grid sizes, tile
+// copies, register rows and the launch-time alias check of fetched arrays;
+// copies of constant arrays of class templates.
 #pragma once
 
 #include <hy/hy.hpp>
@@ -13,6 +13,7 @@
 #include <hy/cuda/view.cuh>
 #include <hy/cuda/mirror.cuh>
 #include <hy/cuda/worklist.cuh>
+#include <hy/cuda/block_push.cuh>
 #include <hy/cuda/device_loop.cuh>
 #include <hy/cuda/within.cuh>
 #include <hy/cuda/reduce.cuh>

@@ -9,7 +9,7 @@
 // RUN: %hyc --target=openmp --no-line-directives %s | %strip | FileCheck %s -check-prefixes=COMMON,OMP
 // RUN: %hyc --target=cuda --report=- %s -o /dev/null 2>&1 | FileCheck %s -check-prefix=REPORT
 // REPORT: irregular.cpp:[[#FLOOP:]]:1: remark: loop over 'f': trip count read on the device (worklist size or array element); grid sized to it when the host knows the count, else the resident blocks [-Rhy]
-// REPORT: irregular.cpp:[[#FLOOP]]:1: remark: worklist next: pushed (one atomic per warp); its count is published to the host at the kernel's end [-Rhy]
+// REPORT: irregular.cpp:[[#FLOOP]]:1: remark: worklist next: pushed (aggregated per block: a shared-memory buffer of hy::cuda::push_buffer<T, 256>::items items, written out at the top of a grid-loop iteration when half full and at the kernel's end, one atomic each time); its count is published to the host at the kernel's end [-Rhy]
 // REPORT: remark: tile of 'hist': 256 int, 1024 bytes of static shared memory; privatized: starts from the identity of '+', combined into the array with one atomic per touched element per block [-Rhy]
 // RUN: %if nvcc %{ %hyc --target=cuda %s -o %t.cu && %nvcc -I%hy_inc -c %t.cu -o %t.o %}
 #include <hy/hy.hpp>
@@ -85,13 +85,14 @@ int argmin(const hy::array<float, 1> &a, int n) {
 // the kernel; the host reads nothing to launch it;
 // next is launched as `append`: the kernel publishes its count at the end.
 // hy::fetch_min stays as written (atomic by itself); pushes go through the
-// worklist's view.
+// block's buffer (lit cuda/block-push.cpp), flushed before the publication.
 // CUDA-LABEL: __global__ void __launch_bounds__(256) hy_bfs_L{{[0-9]+}}(hy::cuda::view<int, 1> off, hy::cuda::view<int, 1> col, hy::cuda::view<int, 1> depth, hy::cuda::worklist_view<int> frontier, hy::cuda::worklist_view<int> next, int level) {
 // CUDA: const long long hy_trip0 = hy::trips((int)(0), ((int)frontier.size()), 1); // read on the device
 // CUDA: if (depth(v) > level + 1 && hy::fetch_min(depth(v), level + 1) > level + 1)
-// CUDA-NEXT: next.push(v);
+// CUDA-NEXT: hy_push_next.push(v);
 // The kernel's last block publishes next's count for the host.
-// CUDA: next.publish();
+// CUDA: hy::cuda::push_flush(hy_push_next);
+// CUDA-NEXT: next.publish();
 // CUDA-NEXT: }
 // COMMON-LABEL: void bfs(
 void bfs(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array<int, 1> &depth,

@@ -85,9 +85,15 @@ void cudaKernel(const PrintInput &in, const Kernel &k, std::vector<Remark> &out)
               "': trip count read on the device (worklist size or array element); grid "
               "sized to it when the host knows the count, else the resident blocks");
   for (const VarDecl *w : kpr.pushedWorklists())
-    add(outer.pragma->loc, "worklist " + w->getName().str() +
-                               ": pushed (one atomic per warp); its count is published to "
-                               "the host at the kernel's end");
+    add(outer.pragma->loc,
+        "worklist " + w->getName().str() +
+            (kpr.blockPushed(w)
+                 ? ": pushed (aggregated per block: a shared-memory buffer of hy::cuda::push_buffer<T, " +
+                       std::to_string(kpr.shape.total()) +
+                       ">::items items, written out at the top of a grid-loop iteration when half "
+                       "full and at the kernel's end, one atomic each time)"
+                 : std::string(": pushed (one atomic per warp)")) +
+            "; its count is published to the host at the kernel's end");
   for (const Reduction &r : k.reductions) {
     std::string name = r.var->getName().str();
     bool tile = std::any_of(k.fetches.begin(), k.fetches.end(), [&](auto &f) {

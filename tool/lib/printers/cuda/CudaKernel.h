@@ -26,6 +26,9 @@ constexpr long long kDefaultThreads = 256; // for thread loops of unknown trip c
 constexpr long long kMaxThreads = 1024;
 constexpr long long kFlatThreads = 256; // block of a kernel without thread nests
 constexpr long long kStaticSmemLimit = 48 * 1024;
+// Shared bytes a block-aggregated push buffer may take per worklist (the
+// runtime's hy::cuda::push_buffer: at most 8 KiB of items and its counters).
+constexpr long long kPushBufferBytes = 8192 + 32;
 
 /// The runtime's operator type for a reduction (hy::cuda::op::...).
 std::string opType(ReductionOp op);
@@ -96,6 +99,9 @@ public:
   /// Worklists the kernel pushes to: launched with hy::cuda::append, and
   /// the kernel ends with their publish().
   std::set<const VarDecl *> pushedWorklists() const;
+  /// Whether some push to `w` in this kernel is aggregated per block
+  /// (CudaKernelPushes.cpp); known after print().
+  bool blockPushed(const VarDecl *w) const { return blockLists.count(w) != 0; }
 
   // Launch-side facts (CudaKernelText.cpp).
   BlockShape shape;
@@ -206,6 +212,17 @@ private:
   bool registerRow(const ForStmt *fs, const LoopInfo &li);
   void renameIn(const Stmt *s, const VarDecl *v, const std::string &to);
 
+  // --- pushes aggregated per block (CudaKernelPushes.cpp)
+  /// Decides the form of each push (remarks say which and why).
+  void planPushes();
+  /// `w.push(x)` -> `hy_push_w.push(x)` for the pushes aggregated per block.
+  void rewritePushes();
+  std::string pushName(const VarDecl *v) const;
+  /// `hy_push_a, hy_push_b`: the arguments of the runtime's flushes.
+  std::string pushList() const;
+  /// The buffers' declarations and push_start, at the kernel's start.
+  std::string pushPreamble() const;
+
   // --- the kernel definition (CudaKernelText.cpp)
   /// The kernel's text of an expression: the source as rewritten for the
   /// kernel (members qualified, constants named plainly).
@@ -252,6 +269,8 @@ private:
   std::vector<std::string> peaks;
   unsigned partialCounter = 0;
   bool ok = true;
+  std::set<const VarDecl *> blockLists;
+  std::vector<const DeclRefExpr *> blockPushes;
 };
 
 } // namespace hy::cudagen

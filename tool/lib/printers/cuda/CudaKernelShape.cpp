@@ -23,6 +23,8 @@ bool KernelPrinter::print(std::string &kernelText) {
     ok = false;
   if (!ok)
     return false;
+  planPushes();
+  rewritePushes();
   rewriteBody();
   kernelText = k.scan ? scanDefinition() : kernelDefinition();
   return ok;

@@ -122,6 +122,14 @@ std::string KernelPrinter::kernelDefinition() {
     if (deviceTrip(i))
       s += "  const long long hy_trip" + std::to_string(i) + " = " +
            tripText(ctx, k.blockLoops[i], textOf()) + "; // read on the device\n";
+  s += pushPreamble();
+  // With pushes aggregated per block, each iteration of the innermost grid
+  // loop starts with the block's flush check, which every thread of the
+  // block must reach alike: a kernel with one iteration per thread walks
+  // its grid loop a block at a time, each thread taking its own iteration
+  // inside it (docs/cuda.md, "Worklist pushes").
+  const std::string flushTop =
+      blockLists.empty() ? "" : "hy::cuda::push_flush_if_full(" + pushList() + ");\n";
   std::string close = "  }\n";
   if (gridPerLoop()) {
     static const char *const xyz[] = {"x", "y", "z"};
@@ -131,20 +139,37 @@ std::string KernelPrinter::kernelDefinition() {
       std::string step = stepText(li, textOf());
       std::string ind(2 + 2 * i, ' ');
       std::string first = "blockIdx." + d, stride = "gridDim." + d;
-      if (flat && i + 1 == collapsed) { // one iteration per thread
+      const bool perThread = flat && i + 1 == collapsed; // one iteration per thread
+      if (perThread) {
         first = "(long long)blockIdx.x * blockDim.x + threadIdx.x";
         stride = "(long long)gridDim.x * blockDim.x";
       }
-      s += ind + "for (long long " + b + " = " + first + "; " + b + " < hy_trip" +
-           std::to_string(i) + "; " + b + " += " + stride + ") {\n";
-      s += ind + "  const " + indexType(li) + " " + li.index->getName().str() + " = (" +
+      const std::string trip = "hy_trip" + std::to_string(i);
+      if (perThread && !flushTop.empty()) {
+        std::string f = "hy_f" + std::to_string(i);
+        s += ind + "for (long long " + f + " = (long long)blockIdx.x * blockDim.x; " + f + " < " +
+             trip + "; " + f + " += " + stride + ") {\n";
+        s += ind + "  " + flushTop;
+        s += ind + "  if (const long long " + b + " = " + f + " + threadIdx.x; " + b + " < " +
+             trip + ") {\n";
+      } else {
+        s += ind + "for (long long " + b + " = " + first + "; " + b + " < " + trip + "; " + b +
+             " += " + stride + ") {\n";
+        if (i + 1 == collapsed && !flushTop.empty())
+          s += ind + "  " + flushTop;
+      }
+      const std::string declInd = ind + (perThread && !flushTop.empty() ? "    " : "  ");
+      s += declInd + "const " + indexType(li) + " " + li.index->getName().str() + " = (" +
            text(li.lower) + ") + (" + indexType(li) + ")" + b +
            (step == "1" ? "" : " * " + step) + "; (void)" + li.index->getName().str() + ";\n";
     }
-    close = std::string(collapsed, '}');
+    close = std::string(collapsed + (flat && !flushTop.empty() ? 1 : 0), '}');
     close = "  " + close + "\n";
-  } else
+  } else {
     s += "  for (long long hy_b = blockIdx.x; hy_b < hy_nblocks; hy_b += gridDim.x) {\n";
+    if (!flushTop.empty())
+      s += "    " + flushTop;
+  }
   std::string rest = "hy_b";
   std::vector<std::string> decls(gridPerLoop() ? 0 : collapsed);
   for (int i = (int)decls.size() - 1; i >= 0; --i) {
@@ -170,6 +195,8 @@ std::string KernelPrinter::kernelDefinition() {
   s += lineDirective(in, from);
   s += "    " + R.getRewrittenText(CharSourceRange::getCharRange(from, stmtEnd(ctx, body))) + "\n";
   s += close;
+  if (!blockLists.empty())
+    s += "  hy::cuda::push_flush(" + pushList() + ");\n";
   // Worklists the kernel pushes to: the last block to finish publishes the
   // count for the host (hy::cuda::host_size reads it without a copy).
   for (const VarDecl *w : pushedWorklists())
@@ -303,6 +330,8 @@ std::string KernelPrinter::gridText(bool inDeviceLoop) const {
   if (!gridPerLoop()) {
     if (combines)
       return "hy::cuda::grid_dim(std::min(hy_nblocks, " + resident + "), 0)";
+    if (!blockLists.empty())
+      return "hy::cuda::grid_dim(hy::cuda::push_grid(hy_nblocks, " + resident + "), 0)";
     return "hy::cuda::grid_dim(hy_nblocks, 0)";
   }
   std::string g = "dim3(";
@@ -325,6 +354,8 @@ std::string KernelPrinter::gridText(bool inDeviceLoop) const {
                               resident + ")";
     } else if (combines && d == 0)
       n = "std::min(" + n + ", " + resident + ")";
+    else if (!blockLists.empty() && d == 0) // each block gathers many iterations' pushes
+      n = "hy::cuda::push_grid(" + n + ", " + resident + ")";
     g += (d ? ", " : "") + std::string("hy::cuda::grid_dim(") + n + ", " + std::to_string(d) + ")";
   }
   return g + ")";
