@@ -335,7 +335,10 @@ private:
         if (candidatesTakeMutableRef(callee, i))
           mode = ReadWrite;
       }
+      size_t before = out.size();
       visitExpr(args[i], mode);
+      if (out.size() == before + 1 && !out.back().element && refVar(args[i]))
+        out.back().params = paramsFor(callee, fd, i + firstParam);
     }
     if (callee)
       visitExpr(callee, Read);
