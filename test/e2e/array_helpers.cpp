@@ -54,8 +54,12 @@ template <class W>
 void relax_arc(int w, W d, hy::array<W, 1> &dist, hy::array<long long, 1> &claim, long long phase,
                W limit, hy::worklist<int> &near, hy::worklist<int> &far) {
   if (d < dist(w) && hy::fetch_min(dist(w), d) > d) {
-    if (hy::fetch_max(claim(w), phase) < phase)
-      (d < limit ? near : far).push(w);
+    if (hy::fetch_max(claim(w), phase) < phase) {
+      if (d < limit)
+        near.push(w);
+      else
+        far.push(w);
+    }
   }
 }
 
