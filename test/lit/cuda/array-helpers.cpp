@@ -51,6 +51,10 @@ void lower(int w, W d, hy::array<W, 1> &dist, hy::array<long long, 1> &claim) {
     hy::fetch_max(claim(w), 1LL);
 }
 
+// Recursion: the twin calls itself.
+// CUDA: {{^}}__device__ static int depth(const hy::cuda::view<int, 1> a, int i) { return i <= 0 ? a(0) : a(i) + depth(a, i - 1); }
+static int depth(const hy::array<int, 1> &a, int i) { return i <= 0 ? a(0) : a(i) + depth(a, i - 1); }
+
 // Declared before the kernel, defined after it: a prototype of the twin too.
 // CUDA: {{^}}long long weigh(const hy::array<int, 1> &w, int i);
 // CUDA-NEXT: // Device version of 'weigh'
@@ -67,12 +71,14 @@ HY_HD inline int first(const hy::array<int, 1> &a) { return a(0); }
 // CUDA: hy::cuda::view<float, 1> a, hy::cuda::view<float, 1> out
 // CUDA: out(i) = total(a, i, n) + (float)count(a) + (float)weigh(h, i) + (float)first(h);
 // CUDA: pick2(v, w, i);
+// CUDA: out(i) += (float)depth(h, i % 4);
 void run(const hy::array<float, 1> &a, hy::array<float, 1> &out, const hy::array<int, 1> &h,
          const std::vector<int> &v, hy::worklist<int> &w, int n) {
 #pragma hy parallel for
   for (int i = 0; i < n; ++i) {
     out(i) = total(a, i, n) + (float)count(a) + (float)weigh(h, i) + (float)first(h);
     pick2(v, w, i);
+    out(i) += (float)depth(h, i % 4);
   }
   // The host calls the original.
   out(0) += total(a, 0, n);
@@ -85,6 +91,18 @@ void relax(const hy::array<int, 1> &col, const hy::array<W, 1> &len, hy::array<W
   for (int e = 0; e < m; ++e)
     lower(col(e), dist(0) + len(e), dist, claim);
 }
+// A template's call is unresolved: an array that is not const passed to a
+// candidate's const reference is only read (not written whole).
+template <class W> W twice(const hy::array<W, 1> &a, int i) { return a(i) + a(i); }
+template <class W> void scale(hy::array<W, 1> &x, hy::array<W, 1> &y, int m) {
+#pragma hy parallel for
+  for (int i = 0; i < m; ++i)
+    y(i) = twice(x, i);
+}
+template void scale(hy::array<float, 1> &, hy::array<float, 1> &, int);
+// CUDA-LABEL: __global__ void __launch_bounds__(256) hy_scale_L{{[0-9]+}}(
+// CUDA: y(i) = twice(x, i);
+
 template void relax(const hy::array<int, 1> &, const hy::array<float, 1> &, hy::array<float, 1> &,
                     hy::array<long long, 1> &, int);
 

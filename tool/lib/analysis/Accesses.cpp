@@ -334,6 +334,8 @@ private:
                    : Read;
         if (candidatesTakeMutableRef(callee, i))
           mode = ReadWrite;
+        else if (mode == ReadWrite && !paramsFor(callee, nullptr, i + firstParam).empty())
+          mode = Read; // every candidate takes it by const reference or by value
       }
       size_t before = out.size();
       visitExpr(args[i], mode);

@@ -624,6 +624,13 @@ void Checker::checkArrayUpdates(const Stmt *region) {
           std::all_of(a.params.begin(), a.params.end(),
                       [&](const ParmVarDecl *p) { return updatesOnlyWith(p, r->op); }))
         continue; // passed to a function that updates it with hy::fetch_<op>
+      if (!a.element && !a.params.empty()) {
+        const auto *fn = dyn_cast<FunctionDecl>(a.params.front()->getDeclContext());
+        report(DE, a.expr->getBeginLoc(), Diag::ReductionArrayHelper)
+            << a.var->getName() << spelling(r->op) << (fn ? fn->getNameAsString() : "the function");
+        fail();
+        continue;
+      }
       report(DE, a.expr->getBeginLoc(), Diag::ReductionArrayUpdate)
           << a.var->getName() << spelling(r->op) << allowedUpdates(a.var);
       fail();
