@@ -80,6 +80,36 @@ void append(workspace &ws, long long at, long long count) {
   ws.next.clear();
 }
 
+// One arc (v, x) of row b, of length len, in a push step (the three
+// kernels of pushStep call it, each with its own share of the arcs). BFS:
+// claim x if it is unreached (level up) and add v's path count over every
+// arc into level up. Weighted: along a DAG arc, add v's path count and
+// queue x when this was its last DAG predecessor. The updates are
+// hy::fetch_<op>: atomic on every target, as the kernels' reductions need.
+template <class W, bool Weighted>
+void pushArc(int b, int v, int x, W len, W inf, W up, hy::array<W, 2> &d,
+             hy::array<double, 2> &sigma, hy::array<int, 2> &pending,
+             hy::worklist<long long> &next) {
+  if (Weighted) {
+    if (d(b, v) + len == d(b, x)) {
+      hy::fetch_add(sigma(b, x), sigma(b, v));
+      if (hy::fetch_add(pending(b, x), -1) == 1)
+        next.push(pack_item(b, x));
+    }
+  } else {
+    W dx = d(b, x);
+    if (dx == inf) { // claim x: only the first caller sees it unreached
+      dx = hy::fetch_min(d(b, x), up);
+      if (dx == inf) {
+        dx = up;
+        next.push(pack_item(b, x));
+      }
+    }
+    if (dx == up)
+      hy::fetch_add(sigma(b, x), sigma(b, v));
+  }
+}
+
 // A push step: the items of stack(lo .. hi-1) walk their arcs (a thread,
 // 32 threads or a block per item by degree, the heavy ones queued for the
 // dependency pass on the way). BFS: claim the heads reached first (level
@@ -112,27 +142,9 @@ void pushStep(const graph &g, const hy::array<W, 1> &w, long long lo, long long 
       else if (end - begin >= kWarpDegree)
         warpq.push(item);
       else
-        for (long long e = begin; e < end; ++e) {
-          const int x = col(e);
-          if (Weighted) {
-            if (d(b, v) + w(e) == d(b, x)) {
-              sigma(b, x) += sigma(b, v);
-              if (hy::fetch_add(pending(b, x), -1) == 1)
-                next.push(pack_item(b, x));
-            }
-          } else {
-            W dx = d(b, x);
-            if (dx == inf) { // claim x: only the first caller sees it unreached
-              dx = hy::fetch_min(d(b, x), up);
-              if (dx == inf) {
-                dx = up;
-                next.push(pack_item(b, x));
-              }
-            }
-            if (dx == up)
-              sigma(b, x) += sigma(b, v);
-          }
-        }
+        for (long long e = begin; e < end; ++e)
+          pushArc<W, Weighted>(b, v, col(e), Weighted ? w(e) : W(1), inf, up, d, sigma, pending,
+                               next);
     }
   lv.warp.push_back(static_cast<long long>(warpq.size()));
   lv.block.push_back(static_cast<long long>(blockq.size()));
@@ -147,54 +159,17 @@ void pushStep(const graph &g, const hy::array<W, 1> &w, long long lo, long long 
         continue;
       const long long item = warpq(i);
       const int b = row_of(item), v = vertex_of(item), lane = t % kWarp;
-      for (long long e = off(v) + lane; e < off(v + 1); e += kWarp) {
-        const int x = col(e);
-        if (Weighted) {
-          if (d(b, v) + w(e) == d(b, x)) {
-            sigma(b, x) += sigma(b, v);
-            if (hy::fetch_add(pending(b, x), -1) == 1)
-              next.push(pack_item(b, x));
-          }
-        } else {
-          W dx = d(b, x);
-          if (dx == inf) { // claim x: only the first caller sees it unreached
-            dx = hy::fetch_min(d(b, x), up);
-            if (dx == inf) {
-              dx = up;
-              next.push(pack_item(b, x));
-            }
-          }
-          if (dx == up)
-            sigma(b, x) += sigma(b, v);
-        }
-      }
+      for (long long e = off(v) + lane; e < off(v + 1); e += kWarp)
+        pushArc<W, Weighted>(b, v, col(e), Weighted ? w(e) : W(1), inf, up, d, sigma, pending,
+                             next);
     }
 #pragma hy parallel for reduction(min : d) reduction(+ : sigma, pending)
   for (long long i = blo; i < bhi; ++i) {
     const long long item = blockq(i);
     const int b = row_of(item), v = vertex_of(item);
 #pragma hy parallel for into(threads)
-    for (long long e = off(v); e < off(v + 1); ++e) {
-      const int x = col(e);
-      if (Weighted) {
-        if (d(b, v) + w(e) == d(b, x)) {
-          sigma(b, x) += sigma(b, v);
-          if (hy::fetch_add(pending(b, x), -1) == 1)
-            next.push(pack_item(b, x));
-        }
-      } else {
-        W dx = d(b, x);
-        if (dx == inf) { // claim x: only the first caller sees it unreached
-          dx = hy::fetch_min(d(b, x), up);
-          if (dx == inf) {
-            dx = up;
-            next.push(pack_item(b, x));
-          }
-        }
-        if (dx == up)
-          sigma(b, x) += sigma(b, v);
-      }
-    }
+    for (long long e = off(v); e < off(v + 1); ++e)
+      pushArc<W, Weighted>(b, v, col(e), Weighted ? w(e) : W(1), inf, up, d, sigma, pending, next);
   }
 }
 
@@ -253,6 +228,15 @@ levels forward(const graph &g, const hy::array<W, 1> &w, int k, const direction 
   return lv;
 }
 
+// What successor x of item (b, v), over an arc of length len, passes back
+// to it: (1 + delta(x)) / sigma(x) along a DAG arc, else nothing (adding
+// 0.0 leaves a sum as it is). The three kernels of backward call it.
+template <class W>
+double passedBack(int b, int v, int x, W len, const hy::array<W, 2> &d,
+                  const hy::array<double, 2> &sigma, const hy::array<double, 2> &delta) {
+  return d(b, x) == d(b, v) + len ? (1.0 + delta(b, x)) / sigma(b, x) : 0.0;
+}
+
 // From the deepest level up: each item pulls what its successors pass it.
 template <class W, bool Weighted>
 void backward(const graph &g, const hy::array<W, 1> &w, const levels &lv, workspace &ws,
@@ -288,11 +272,8 @@ void backward(const graph &g, const hy::array<W, 1> &w, const levels &lv, worksp
         if (off(v + 1) - off(v) >= kWarpDegree)
           continue; // a heavy item: the kernels below
         double pulled = 0;
-        for (long long e = off(v); e < off(v + 1); ++e) {
-          const int x = col(e);
-          if (d(b, x) == d(b, v) + (Weighted ? w(e) : W(1)))
-            pulled += (1.0 + delta(b, x)) / sigma(b, x);
-        }
+        for (long long e = off(v); e < off(v + 1); ++e)
+          pulled += passedBack(b, v, col(e), Weighted ? w(e) : W(1), d, sigma, delta);
         delta(b, v) = sigma(b, v) * pulled;
       }
 #pragma hy parallel for disjoint(delta)
@@ -302,11 +283,8 @@ void backward(const graph &g, const hy::array<W, 1> &w, const levels &lv, worksp
       double pulled = 0;
 #pragma hy parallel for into(threads) reduction(+ : pulled)
       for (int lane = 0; lane < kWarp; ++lane)
-        for (long long e = off(v) + lane; e < off(v + 1); e += kWarp) {
-          const int x = col(e);
-          if (d(b, x) == d(b, v) + (Weighted ? w(e) : W(1)))
-            pulled += (1.0 + delta(b, x)) / sigma(b, x);
-        }
+        for (long long e = off(v) + lane; e < off(v + 1); e += kWarp)
+          pulled += passedBack(b, v, col(e), Weighted ? w(e) : W(1), d, sigma, delta);
       delta(b, v) = sigma(b, v) * pulled;
     }
 #pragma hy parallel for disjoint(delta)
@@ -315,11 +293,8 @@ void backward(const graph &g, const hy::array<W, 1> &w, const levels &lv, worksp
       const int b = row_of(item), v = vertex_of(item);
       double pulled = 0;
 #pragma hy parallel for into(threads) reduction(+ : pulled)
-      for (long long e = off(v); e < off(v + 1); ++e) {
-        const int x = col(e);
-        if (d(b, x) == d(b, v) + (Weighted ? w(e) : W(1)))
-          pulled += (1.0 + delta(b, x)) / sigma(b, x);
-      }
+      for (long long e = off(v); e < off(v + 1); ++e)
+        pulled += passedBack(b, v, col(e), Weighted ? w(e) : W(1), d, sigma, delta);
       delta(b, v) = sigma(b, v) * pulled;
     }
   }

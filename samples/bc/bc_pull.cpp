@@ -86,6 +86,14 @@ void markLevel(const graph &g, workspace &ws, long long lo, long long hi) {
   }
 }
 
+// What in-neighbour u of a pair of row b passes to it in a pull step: its
+// path count if u is on the level (its bit in front), else nothing (adding
+// 0.0 leaves a sum as it is). The three kernels of pullStep call it.
+static double levelPaths(int b, int u, const hy::array<unsigned, 2> &front,
+                         const hy::array<double, 2> &sigma) {
+  return front(b, u / 32) >> (u % 32) & 1u ? sigma(b, u) : 0.0;
+}
+
 // A pull step from the level stack(lo .. hi-1), marked in ws.front
 // (undirected graphs: v's neighbours are the tails of its in-arcs): every
 // unreached pair (b, v) sums sigma over its neighbours on the level; a pair
@@ -119,11 +127,8 @@ void pullStep(const graph &g, int k, long long lo, long long hi, workspace &ws) 
         pullwarp.push(pack_item(b, v));
       } else {
         double paths = 0;
-        for (long long e = begin; e < end; ++e) {
-          const int u = col(e);
-          if (front(b, u / 32) >> (u % 32) & 1u)
-            paths += sigma(b, u);
-        }
+        for (long long e = begin; e < end; ++e)
+          paths += levelPaths(b, col(e), front, sigma);
         if (paths > 0) {
           sigma(b, v) = paths;
           next.push(pack_item(b, v));
@@ -138,11 +143,8 @@ void pullStep(const graph &g, int k, long long lo, long long hi, workspace &ws) 
     double paths = 0;
 #pragma hy parallel for into(threads) reduction(+ : paths)
     for (int lane = 0; lane < kWarp; ++lane)
-      for (long long e = off(v) + lane; e < off(v + 1); e += kWarp) {
-        const int u = col(e);
-        if (front(b, u / 32) >> (u % 32) & 1u)
-          paths += sigma(b, u);
-      }
+      for (long long e = off(v) + lane; e < off(v + 1); e += kWarp)
+        paths += levelPaths(b, col(e), front, sigma);
     if (paths > 0) {
       sigma(b, v) = paths;
       next.push(item);
@@ -154,11 +156,8 @@ void pullStep(const graph &g, int k, long long lo, long long hi, workspace &ws) 
     const int b = row_of(item), v = vertex_of(item);
     double paths = 0;
 #pragma hy parallel for into(threads) reduction(+ : paths)
-    for (long long e = off(v); e < off(v + 1); ++e) {
-      const int u = col(e);
-      if (front(b, u / 32) >> (u % 32) & 1u)
-        paths += sigma(b, u);
-    }
+    for (long long e = off(v); e < off(v + 1); ++e)
+      paths += levelPaths(b, col(e), front, sigma);
     if (paths > 0) {
       sigma(b, v) = paths;
       next.push(item);

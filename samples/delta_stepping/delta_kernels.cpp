@@ -177,13 +177,29 @@ constexpr int kWarpDegree = 32;     // a warp per vertex from this degree on
 constexpr int kBlockDegree = 1024;  // a block per vertex from this degree on
 constexpr int kWarpsPerBlock = 8;   // vertices (a warp each) per block of the second kernel
 
-// Relaxes the arcs [off(v), off(v + 1)) of every vertex v in `items`: a
-// distance d that improves dist(w) pushes w into `near` if d < limit, else
-// into `far`, each at most once: a near push claims w for the phase (stamp
-// `phase`), a far push for the bucket (stamp `bucket` < `phase`; a vertex
-// queued near is never needed far, as its distance only drops). `warps` and
-// `blocks` hold the vertices of a larger degree between the kernels (empty
-// before and after).
+// Relaxes one arc to w, whose tail's distance plus its weight is d: a d
+// that improves dist(w) pushes w into `near` if d < limit, else into `far`,
+// each at most once: a near push claims w for the phase (stamp `phase`), a
+// far push for the bucket (stamp `bucket` < `phase`; a vertex queued near is
+// never needed far, as its distance only drops). The three kernels below
+// call it, each with its own share of the arcs.
+template <class W>
+static void relax_arc(int w, W d, hy::array<W, 1> &dist, W limit, hy::worklist<int> &near,
+                      hy::worklist<int> &far, hy::array<long long, 1> &claim, long long phase,
+                      long long bucket) {
+  if (d < dist(w) && hy::fetch_min(dist(w), d) > d) {
+    if (d < limit) {
+      if (hy::fetch_max(claim(w), phase) < phase)
+        near.push(w);
+    } else if (hy::fetch_max(claim(w), bucket) < bucket) {
+      far.push(w);
+    }
+  }
+}
+
+// Relaxes the arcs [off(v), off(v + 1)) of every vertex v in `items`
+// (relax_arc). `warps` and `blocks` hold the vertices of a larger degree
+// between the kernels (empty before and after).
 template <class W>
 static void relax_items(const hy::worklist<int> &items, const hy::array<long long, 1> &off,
                         const hy::array<int, 1> &col, const hy::array<W, 1> &wt,
@@ -205,18 +221,8 @@ static void relax_items(const hy::worklist<int> &items, const hy::array<long lon
         warps.push(v);
       } else {
         const W dv = dist(v);
-        for (long long e = begin; e < end; ++e) {
-          const int w = col(e);
-          const W d = dv + wt(e);
-          if (d < dist(w) && hy::fetch_min(dist(w), d) > d) {
-            if (d < limit) {
-              if (hy::fetch_max(claim(w), phase) < phase)
-                near.push(w);
-            } else if (hy::fetch_max(claim(w), bucket) < bucket) {
-              far.push(w);
-            }
-          }
-        }
+        for (long long e = begin; e < end; ++e)
+          relax_arc(col(e), dv + wt(e), dist, limit, near, far, claim, phase, bucket);
       }
     }
 #pragma hy parallel for reduction(min : dist) reduction(max : claim)
@@ -228,36 +234,16 @@ static void relax_items(const hy::worklist<int> &items, const hy::array<long lon
         continue;
       const int v = warps(i), lane = t % 32;
       const W dv = dist(v);
-      for (long long e = off(v) + lane; e < off(v + 1); e += 32) {
-        const int w = col(e);
-        const W d = dv + wt(e);
-        if (d < dist(w) && hy::fetch_min(dist(w), d) > d) {
-          if (d < limit) {
-            if (hy::fetch_max(claim(w), phase) < phase)
-              near.push(w);
-          } else if (hy::fetch_max(claim(w), bucket) < bucket) {
-            far.push(w);
-          }
-        }
-      }
+      for (long long e = off(v) + lane; e < off(v + 1); e += 32)
+        relax_arc(col(e), dv + wt(e), dist, limit, near, far, claim, phase, bucket);
     }
 #pragma hy parallel for reduction(min : dist) reduction(max : claim)
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const int v = blocks(i);
     const W dv = dist(v);
 #pragma hy parallel for into(threads)
-    for (long long e = off(v); e < off(v + 1); ++e) {
-      const int w = col(e);
-      const W d = dv + wt(e);
-      if (d < dist(w) && hy::fetch_min(dist(w), d) > d) {
-        if (d < limit) {
-          if (hy::fetch_max(claim(w), phase) < phase)
-            near.push(w);
-        } else if (hy::fetch_max(claim(w), bucket) < bucket) {
-          far.push(w);
-        }
-      }
-    }
+    for (long long e = off(v); e < off(v + 1); ++e)
+      relax_arc(col(e), dv + wt(e), dist, limit, near, far, claim, phase, bucket);
   }
   warps.clear();
   blocks.clear();

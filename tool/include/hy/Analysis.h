@@ -38,6 +38,9 @@ struct Access {
   /// expression of array type, or null when the use is of `var` itself.
   const clang::MemberExpr *arrayMember = nullptr;
   std::vector<const clang::Expr *> indices;  // i, j of A(i, j)
+  /// Passed whole to a call: the parameters of functions of the file it
+  /// binds to (every candidate's, for an unresolved call).
+  std::vector<const clang::ParmVarDecl *> params;
 };
 
 /// Every use of a variable inside `s`, classified.

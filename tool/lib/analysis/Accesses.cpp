@@ -334,8 +334,13 @@ private:
                    : Read;
         if (candidatesTakeMutableRef(callee, i))
           mode = ReadWrite;
+        else if (mode == ReadWrite && !paramsFor(callee, nullptr, i + firstParam).empty())
+          mode = Read; // every candidate takes it by const reference or by value
       }
+      size_t before = out.size();
       visitExpr(args[i], mode);
+      if (out.size() == before + 1 && !out.back().element && refVar(args[i]))
+        out.back().params = paramsFor(callee, fd, i + firstParam);
     }
     if (callee)
       visitExpr(callee, Read);

@@ -450,6 +450,56 @@ bool Checker::checkFetchOp(const CallExpr *ce, const std::set<const VarDecl *> &
   return true;
 }
 
+// Whether the function of the file that parameter p belongs to updates
+// p's elements only with hy::fetch_<op> (atomic on every target), reads
+// them otherwise, and passes p on only to such functions: then a kernel
+// that passes its array reduction variable of `op` to it updates it as the
+// reduction allows (`relax_arc(w, d, dist)` lowering dist(w) with
+// hy::fetch_min). A plain `a(i) op= x` there is not the kernel's text,
+// which hyc makes atomic: refused.
+static bool updatesOnlyWith(const ParmVarDecl *p, ReductionOp op) {
+  static thread_local std::set<const FunctionDecl *> active;
+  const auto *fd = p ? dyn_cast<FunctionDecl>(p->getDeclContext()) : nullptr;
+  const FunctionDecl *def = nullptr;
+  const Stmt *body = fd ? fd->getBody(def) : nullptr;
+  if (!body || !def || active.size() > 8)
+    return false;
+  const SourceManager &SM = def->getASTContext().getSourceManager();
+  if (!SM.isInMainFile(SM.getExpansionLoc(def->getLocation())))
+    return false;
+  const ParmVarDecl *dp = def->getParamDecl(p->getFunctionScopeIndex());
+  if (!active.insert(def).second)
+    return false; // recursion: not proven
+  std::set<const Expr *> fetched; // targets of hy::fetch_<op>
+  std::function<void(const Stmt *)> walk = [&](const Stmt *s) {
+    if (!s)
+      return;
+    std::string name;
+    if (const auto *ce = dyn_cast<CallExpr>(s))
+      if (auto o = Checker::fetchOpCall(ce, name); o && *o == op)
+        fetched.insert(ce->getArg(0)->IgnoreParenImpCasts());
+    for (const Stmt *c : s->children())
+      walk(c);
+  };
+  walk(body);
+  std::vector<Access> uses;
+  collectAccesses(body, uses);
+  bool ok = true;
+  for (const Access &u : uses)
+    if (u.var == dp && u.write) {
+      if (u.element && fetched.count(u.elementExpr))
+        continue;
+      if (!u.element && !u.params.empty() &&
+          std::all_of(u.params.begin(), u.params.end(),
+                      [&](const ParmVarDecl *q) { return updatesOnlyWith(q, op); }))
+        continue;
+      ok = false;
+      break;
+    }
+  active.erase(def);
+  return ok;
+}
+
 void Checker::checkArrayUpdates(const Stmt *region) {
   std::set<const VarDecl *> arrays;
   for (const Reduction &r : k.reductions)
@@ -577,6 +627,17 @@ void Checker::checkArrayUpdates(const Stmt *region) {
   for (const Access &a : regionAccesses)
     if (a.write && arrays.count(a.var) && !matchedTargets.count(a.elementExpr)) {
       const Reduction *r = blockReduction(a.var);
+      if (!a.element && !a.params.empty() &&
+          std::all_of(a.params.begin(), a.params.end(),
+                      [&](const ParmVarDecl *p) { return updatesOnlyWith(p, r->op); }))
+        continue; // passed to a function that updates it with hy::fetch_<op>
+      if (!a.element && !a.params.empty()) {
+        const auto *fn = dyn_cast<FunctionDecl>(a.params.front()->getDeclContext());
+        report(DE, a.expr->getBeginLoc(), Diag::ReductionArrayHelper)
+            << a.var->getName() << spelling(r->op) << (fn ? fn->getNameAsString() : "the function");
+        fail();
+        continue;
+      }
       report(DE, a.expr->getBeginLoc(), Diag::ReductionArrayUpdate)
           << a.var->getName() << spelling(r->op) << allowedUpdates(a.var);
       fail();

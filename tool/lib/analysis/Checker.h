@@ -39,6 +39,8 @@ public:
   static bool isMinMaxCall(const Expr *e, ReductionOp &op,
                            const Expr *&a, const Expr *&b);
   static std::optional<ReductionOp> compoundOp(BinaryOperatorKind k);
+  /// hy::fetch_<op>(x, v): its operator (`name`: the function's name).
+  static std::optional<ReductionOp> fetchOpCall(const CallExpr *ce, std::string &name);
 
 private:
   void fail() { ok = false; }
@@ -88,7 +90,6 @@ private:
 
   // --- array reductions (CheckReductions.cpp)
   void checkArrayUpdates(const Stmt *region);
-  static std::optional<ReductionOp> fetchOpCall(const CallExpr *ce, std::string &name);
   bool checkFetchOp(const CallExpr *ce, const std::set<const VarDecl *> &arrays,
                     const std::set<const VarDecl *> &scalars,
                     std::set<const Expr *> &reported);

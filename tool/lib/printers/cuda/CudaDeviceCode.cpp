@@ -11,6 +11,7 @@
 // (CudaKernelScope.cpp).
 #include "cuda/CudaHost.h"
 #include "cuda/CudaScope.h"
+#include "cuda/CudaTwins.h"
 #include "hy/Analysis.h"
 #include "hy/Diagnostics.h"
 #include "hy/ModelBuilder.h"
@@ -150,9 +151,8 @@ public:
 
   bool VisitCallExpr(CallExpr *ce) {
     if (const FunctionDecl *fd = ce->getDirectCallee()) {
-      callee(ce->getBeginLoc(), fd);
-      if (!fn)
-        arrayArguments(ce, fd);
+      if (!arrayArguments(ce, fd))
+        callee(ce->getBeginLoc(), fd);
     } else if (const auto *ule = dyn_cast<UnresolvedLookupExpr>(ce->getCallee()->IgnoreParenImpCasts())) {
       unresolvedLibraryCall(ce->getBeginLoc(), ule);
     }
@@ -182,28 +182,23 @@ public:
   }
 
   // A kernel holds its arrays as views (hy::cuda::view): a function of the
-  // file that takes a hy::array, std::vector or worklist parameter cannot
-  // take one (nvcc: no conversion). A template parameter can.
-  void arrayArguments(const CallExpr *ce, const FunctionDecl *fd) {
-    const FunctionDecl *pattern = fd->getTemplateInstantiationPattern();
-    if (!SM.isInMainFile(SM.getExpansionLoc(fd->getLocation())))
-      return;
-    unsigned first = isa<CXXOperatorCallExpr>(ce) && isa<CXXMethodDecl>(fd) ? 1 : 0;
-    for (unsigned i = first; i < ce->getNumArgs() && i - first < fd->getNumParams(); ++i) {
-      const auto *dre = dyn_cast<DeclRefExpr>(ce->getArg(i)->IgnoreParenImpCasts());
-      const auto *v = dre ? dyn_cast<VarDecl>(dre->getDecl()) : nullptr;
-      if (!v || classifyArray(v->getType()).kind == ArrayKind::None)
-        continue;
-      const ParmVarDecl *p = fd->getParamDecl(i - first);
-      if (pattern && i - first < pattern->getNumParams() &&
-          pattern->getParamDecl(i - first)->getType()->isDependentType())
-        continue; // instantiated for the view by nvcc
-      if (classifyArray(p->getType()).kind == ArrayKind::None || !once(dre->getLocation(), Diag::DeviceArrayParam))
-        continue;
-      report(ctx.getDiagnostics(), dre->getLocation(), Diag::DeviceArrayParam)
-          << v->getName() << fd->getName() << p->getType().getAsString() << p->getName();
-      ok = false;
-    }
+  // file that takes a hy::array, std::vector or worklist parameter gets a
+  // twin that takes the view (CudaTwins.h); one of a header cannot.
+  // True when reported (then the call needs no other error).
+  bool arrayArguments(const CallExpr *ce, const FunctionDecl *fd) {
+    if (SM.isInMainFile(SM.getExpansionLoc(fd->getLocation())))
+      return false;
+    std::pair<unsigned, unsigned> key{ce->getBeginLoc().getRawEncoding(),
+                                      static_cast<unsigned>(Diag::TwinOutsideFile)};
+    if (done.count(key))
+      return true;
+    std::string file =
+        llvm::sys::path::filename(SM.getFilename(SM.getExpansionLoc(fd->getLocation()))).str();
+    if (!outsideTwin(ctx, ce, fd, "defined in '" + file + "', which hyc does not rewrite"))
+      return false;
+    done.insert(key);
+    ok = false;
+    return true;
   }
   // Constructions and destructions run constructors and destructors
   // (CudaSpecialMembers.cpp): those of this file become __host__

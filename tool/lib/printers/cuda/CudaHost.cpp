@@ -3,6 +3,7 @@
 // host code of resident functions.
 #include "cuda/CudaHost.h"
 #include "cuda/CudaHostPaths.h"
+#include "cuda/CudaTwins.h"
 
 #include "PrintUtil.h"
 #include "hy/Analysis.h"
@@ -51,7 +52,8 @@ public:
     if (!SM.isInMainFile(SM.getExpansionLoc(fd->getLocation())))
       return true; // e.g. hy::array members: views provide them
     if (!fd->hasBody()) {
-      report(ctx.getDiagnostics(), ce->getBeginLoc(), Diag::CallNoBody) << fd->getName();
+      if (!outsideTwin(ctx, ce, fd, "defined in another translation unit"))
+        report(ctx.getDiagnostics(), ce->getBeginLoc(), Diag::CallNoBody) << fd->getName();
       ok = false;
       return true;
     }

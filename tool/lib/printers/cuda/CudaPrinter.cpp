@@ -8,6 +8,7 @@
 #include "cuda/CudaDeviceLoop.h"
 #include "cuda/CudaHost.h"
 #include "cuda/CudaKernel.h"
+#include "cuda/CudaTwins.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include <algorithm>
@@ -241,9 +242,13 @@ bool printCuda(const PrintInput &in, std::string &out) {
     onDevice.kernelPrinted(k, kpr, collapsed, whereText, aliasCheck(k, whereText), at.decl,
                            at.open, at.close, at.after);
   }
+  // Functions that kernels call with arrays get a twin over the views.
+  std::set<const FunctionDecl *> twins;
+  ok &= findTwins(in, device, twins);
   ok &= checkDeviceCode(in, device, host);
   if (!ok)
     return false;
+  printTwins(in, twins, host);
 
   syncHostCode(in, host, byFunction, device);
   rewriteZones(in, host, /*cuda=*/true);
@@ -255,7 +260,9 @@ bool printCuda(const PrintInput &in, std::string &out) {
   // warning #20014-D about them concerns code that never runs on the
   // device, and nv_exec_check_disable says so (as hy/csr.hpp does).
   std::set<SourceLocation> unchecked;
-  for (const FunctionDecl *fd : device)
+  for (const FunctionDecl *fd : device) {
+    if (twins.count(fd))
+      continue; // host code: its twin runs on the GPU
     for (const FunctionDecl *rd : fd->redecls())
       if (SM.isInMainFile(SM.getExpansionLoc(rd->getLocation()))) {
         host.InsertTextBefore(SM.getExpansionLoc(rd->getInnerLocStart()), "__host__ __device__ ");
@@ -266,6 +273,7 @@ bool printCuda(const PrintInput &in, std::string &out) {
         if (unchecked.insert(at).second)
           host.InsertTextBefore(at, "_Pragma(\"nv_exec_check_disable\") ");
       }
+  }
 
   for (auto &[decl, text] : before) {
     SourceLocation at = SM.getExpansionLoc(decl->getBeginLoc());
