@@ -22,9 +22,11 @@
 // they sit at the kernel's end and at the top of a grid loop that every
 // thread of the block iterates alike.
 //
-// HY_PUSH=warp at compile time (-DHY_PUSH=warp) makes push() the warp form
-// and the flushes nothing: the same output, for A/B timing. HY_PUSH=block,
-// or no HY_PUSH, is the block form.
+// HY_PUSH=block at compile time (-DHY_PUSH=block) is the block form.
+// HY_PUSH=warp, or no HY_PUSH, makes push() the warp form and the flushes
+// nothing: the same output. The default stays the warp form until the block
+// form has passed the GPU check (scripts/gpu-check.sh builds it); then the
+// default becomes block.
 #pragma once
 
 #include <hy/cuda/worklist.cuh>
@@ -38,7 +40,7 @@
 #define HY_PUSH_FORM_CAT2(a, b) a##b
 #define HY_PUSH_FORM_CAT(a, b) HY_PUSH_FORM_CAT2(a, b)
 #ifndef HY_PUSH
-#define HY_PUSH_BLOCK 1
+#define HY_PUSH_BLOCK 0
 #elif HY_PUSH_FORM_CAT(HY_PUSH_FORM_IS_, HY_PUSH) == 1
 #define HY_PUSH_BLOCK 1
 #elif HY_PUSH_FORM_CAT(HY_PUSH_FORM_IS_, HY_PUSH) == 2
