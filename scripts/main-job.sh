@@ -23,29 +23,18 @@ fi
 cmake --build "$build" -j"$(nproc)" --target $targets
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-# The time in seconds a sample's run printed ($1: the sample, its output
-# on stdin): fw's median, Δ-stepping's time per source, Johnson's
-# potentials and sources together, BC's median, graph matching's time.
-time_of() {
-  case $1 in
-    fw) sed -n 's/^time: \([0-9.e+-]*\) s.*/\1/p' ;;
-    delta) sed -n 's/.*, \([0-9.e+-]*\) s per source.*/\1/p' ;;
-    johnson) sed -n -e 's/^potentials: .*; \([0-9.e+-]*\) s with reweighting.*/\1/p' \
-                    -e 's/^sources: .*, \([0-9.e+-]*\) s (.*/\1/p' | awk '{t += $1} END {if (NR) print t}' ;;
-    bc) sed -n 's/^ *time_median_s  *\([0-9.e+-]*\).*/\1/p' ;;
-    gm) sed -n 's/^ *time_s  *\([0-9.e+-]*\).*/\1/p' | head -1 ;;
-  esac
-}
+# The samples' commands, their times and checks (shared with bench/cpu/samples.sh).
+. "$root/scripts/sample-commands.sh"
 # After a sample's builds: each parallel build's speed against serial
 # (serial time / its time; 1.0 or more: not slower than serial).
 ratios() {
   local s=$1 ser par t
-  ser=$(time_of "$s" < "$out/${s}_serial")
+  ser=$(sample_time "$s" < "$out/${s}_serial")
   [ -n "$ser" ] || return 0
   echo
   for par in omp cuda; do
     [ -f "$out/${s}_$par" ] || continue
-    t=$(time_of "$s" < "$out/${s}_$par")
+    t=$(sample_time "$s" < "$out/${s}_$par")
     [ -n "$t" ] || continue
     awk -v s="$s" -v p="$par" -v a="$ser" -v b="$t" -v n="$(nproc)" 'BEGIN {
       printf "== %s: %s/serial speed %.2fx (serial %.6f s, %s %.6f s, %d CPUs%s)\n", s,
@@ -53,51 +42,20 @@ ratios() {
              p == "omp" && a / b < 0.995 ? "; slower than serial" : "" }'
   done
 }
-fw=$build/samples/floyd_warshall
-echo
-echo "== translated sources (hyc output): $fw/hy/fw/"
-ls "$fw/hy/fw/"
-graph="--generate dense:n=$n,density=0.05,seed=1 --weights int:1000"
-for b in fw_serial fw_omp fw_cuda; do
-  [ -x "$fw/$b" ] || continue
-  echo
-  echo "== $b $graph"
-  HY_STATS=1 "$fw/$b" $graph --repeat 3 $([ "$n" -le 2048 ] && echo --verify) | tee "$out/fw_${b#fw_}"
+for s in fw delta johnson bc gm; do
+  if [ $s = fw ]; then
+    echo
+    echo "== translated sources (hyc output): $build/samples/floyd_warshall/hy/fw/"
+    ls "$build/samples/floyd_warshall/hy/fw/"
+  fi
+  for v in serial omp cuda; do
+    bin=$(sample_binary "$build" $s $v)
+    [ -x "$bin" ] || continue
+    args=$(sample_args $s "$n")
+    echo
+    echo "== $(basename "$bin") $args"
+    # shellcheck disable=SC2086
+    HY_STATS=$([ $s = fw ] && echo 1 || echo 0) "$bin" $args | tee "$out/${s}_$v"
+  done
+  ratios $s
 done
-ratios fw
-ds=$build/samples/delta_stepping
-sssp="--generate rmat:scale=16,ef=16,seed=1 --undirected --weights real --sources 4"
-for b in delta_serial delta_omp delta_cuda; do
-  [ -x "$ds/$b" ] || continue
-  echo
-  echo "== $b $sssp"
-  "$ds/$b" $sssp --repeat 3 --verify | tee "$out/delta_${b#delta_}"
-done
-ratios delta
-jn=$build/samples/johnson
-apsp="--generate er:n=2000,p=0.004,seed=1 --directed --weights int:100 --negative 30 --all-sources"
-for b in johnson_serial johnson_omp johnson_cuda; do
-  [ -x "$jn/$b" ] || continue
-  echo
-  echo "== $b $apsp"
-  "$jn/$b" $apsp --verify | tee "$out/johnson_${b#johnson_}"
-done
-ratios johnson
-bcd=$build/samples/bc
-bcg="--generate ba:n=3000,m=5,seed=1 --normalized --top 5"
-for b in bc_serial bc_omp bc_cuda; do
-  [ -x "$bcd/$b" ] || continue
-  echo
-  echo "== $b $bcg"
-  "$bcd/$b" $bcg --verify | tee "$out/bc_${b#bc_}"
-done
-ratios bc
-gmd=$build/samples/graph_matching
-gmg="--generate n=24,graphs=12,density=0.3,noise=0.05,seed=1 --mode set"
-for b in gm_serial gm_omp gm_cuda; do
-  [ -x "$gmd/$b" ] || continue
-  echo
-  echo "== $b $gmg"
-  "$gmd/$b" $gmg | tee "$out/gm_${b#gm_}"
-done
-ratios gm
