@@ -16,8 +16,10 @@ NVCC_BASE="nvcc -arch=sm_90 -std=c++17 -O3 --expt-relaxed-constexpr -Xcompiler -
 NVCC="$NVCC_BASE -DHY_PUSH=${GPU_CHECK_PUSH:-block}"
 CXX="g++ -std=c++17 -O3 -march=native -fopenmp -Iruntime/include"
 pass=0; fail=0; summary=()
-result() { # name ok detail
+result() { # name ok detail; printed at once too (with the seconds since the start), so that
+  # a run cut by a time limit still shows what passed and where the time went
   if [ "$2" = 1 ]; then pass=$((pass+1)); summary+=("PASS $1 $3"); else fail=$((fail+1)); summary+=("FAIL $1 $3"); fi
+  echo "[${SECONDS}s] ${summary[-1]}" | cut -c1-240
 }
 nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee "$out/gpu.txt"
 

@@ -86,16 +86,22 @@ static std::vector<long long> refDist(const Graph &g, int src) {
   return d;
 }
 
-// Relaxes the arcs of every vertex with take(v) set (a team function).
+// Relaxes the arcs of every vertex with take(v) set (a team function), from
+// the distance each had when the phase began (from(v)): a read of dist(v)
+// here would see some of the phase's own updates, in an order that differs
+// between builds (GPU threads race; docs/language.md, array reductions), and
+// so would the phase count printed below. From the snapshot, which vertices
+// change and the phases a bucket takes are the same on every target.
 static void relax(const hy::array<int, 1> &off, const hy::array<int, 1> &col,
                   const hy::array<long long, 1> &wt, hy::array<int, 1> &take,
-                  hy::array<long long, 1> &dist, hy::array<int, 1> &changed, int n) {
+                  const hy::array<long long, 1> &from, hy::array<long long, 1> &dist,
+                  hy::array<int, 1> &changed, int n) {
 #pragma hy parallel for reduction(min : dist) reduction(max : changed)
   for (int v = 0; v < n; ++v) {
     if (!take(v))
       continue;
     take(v) = 0;
-    const long long dv = dist(v);
+    const long long dv = from(v);
     for (int e = off(v); e < off(v + 1); ++e) {
       const int w = col(e);
       const long long d = dv + wt(e);
@@ -116,7 +122,7 @@ struct Stats {
 static void buckets(const Graph &g, int src, long long delta, hy::array<long long, 1> &dist,
                     Stats &st) {
   const int n = g.n;
-  hy::array<long long, 1> bucket(n);
+  hy::array<long long, 1> bucket(n), from(n);
   hy::array<int, 1> now(n), changed(n);
 #pragma hy parallel for
   for (int v = 0; v < n; ++v) {
@@ -137,8 +143,9 @@ static void buckets(const Graph &g, int src, long long delta, hy::array<long lon
         if (bucket(v) == limit) {
           bucket(v) = -1;
           now(v) = 1;
+          from(v) = dist(v);
         }
-      relax(g.off, g.col, g.w, now, dist, changed, n);
+      relax(g.off, g.col, g.w, now, from, dist, changed, n);
       refilled = false;
 #pragma hy parallel for reduction(|| : refilled)
       for (int v = 0; v < n; ++v)
