@@ -10,10 +10,10 @@ set -u
 root=$(pwd)
 out=${OUT:-/tmp/hy-gpu-out}; mkdir -p "$out"
 B=${GPU_CHECK_BUILD:-/tmp/hy-gpu-build}; mkdir -p "$B"
-# Worklist pushes: the check builds the block form (-DHY_PUSH=block, not yet
-# the default; docs/cuda.md "Worklist pushes"); GPU_CHECK_PUSH=warp for the other.
+# Worklist pushes: the check builds the default, block form (docs/cuda.md
+# "Worklist pushes"); GPU_CHECK_PUSH=warp builds every unit in the other.
 NVCC_BASE="nvcc -arch=sm_90 -std=c++17 -O3 --expt-relaxed-constexpr -Xcompiler -fopenmp -Iruntime/include"
-NVCC="$NVCC_BASE -DHY_PUSH=${GPU_CHECK_PUSH:-block}"
+NVCC="$NVCC_BASE${GPU_CHECK_PUSH:+ -DHY_PUSH=$GPU_CHECK_PUSH}"
 CXX="g++ -std=c++17 -O3 -march=native -fopenmp -Iruntime/include"
 pass=0; fail=0; summary=()
 result() { # name ok detail; printed at once too (with the seconds since the start), so that

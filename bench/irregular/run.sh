@@ -166,7 +166,7 @@ for p in hist argmin append levels bfs scan; do
   fi
   built "$build/$p.hy" && continue
   rm -f "$build/$p.hy"
-  step "build-$p.hy" $NV --expt-relaxed-constexpr -Xcompiler -fopenmp -DHY_PUSH=block $HY_INC "$src" "${extra[@]}" \
+  step "build-$p.hy" $NV --expt-relaxed-constexpr -Xcompiler -fopenmp $HY_INC "$src" "${extra[@]}" \
     -o "$build/$p.hy" &
 done
 wait

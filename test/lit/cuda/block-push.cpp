@@ -42,7 +42,7 @@ void expand(const hy::array<int, 1> &off, const hy::array<int, 1> &col,
     const int u = frontier(f);
     for (int e = off(u); e < off(u + 1); ++e)
       if (col(e) % 2 == 0)
-// REPORT: block-push.cpp:[[@LINE+1]]:9: remark: push to 'even': aggregated per block (a shared-memory buffer of the block, written to the list with one atomic when half full and at the kernel's end) when compiled with -DHY_PUSH=block; without it, until the block form has run on a GPU, one atomic per warp [-Rhy]
+// REPORT: block-push.cpp:[[@LINE+1]]:9: remark: push to 'even': aggregated per block (a shared-memory buffer of the block, written to the list with one atomic when half full and at the kernel's end; -DHY_PUSH=warp: one atomic per warp) [-Rhy]
         even.push(col(e));
       else
 // REPORT: block-push.cpp:[[@LINE+1]]:9: remark: push to 'odd': aggregated per block

@@ -83,8 +83,7 @@ void KernelPrinter::planPushes() {
       remark(in, SM.getExpansionLoc(loc),
              "push to '" + name + "': aggregated per block (a shared-memory buffer of the " +
                  "block, written to the list with one atomic when half full and at the "
-                 "kernel's end) when compiled with -DHY_PUSH=block; without it, until the block "
-                 "form has run on a GPU, one atomic per warp");
+                 "kernel's end; -DHY_PUSH=warp: one atomic per warp)");
     } else
       remark(in, SM.getExpansionLoc(loc),
              "push to '" + name + "': aggregated per warp (one atomic per group of converged "
