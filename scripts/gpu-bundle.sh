@@ -21,6 +21,9 @@ for f in "$root"/test/e2e/*.cpp; do
   [ -e "$f" ] || continue
   translate "$f" "$root/.gpu/e2e" "$(basename "${f%.cpp}")" -I"$root/test/e2e"
 done
+# The programs' shared plumbing, which their outputs include ("..."): beside
+# them, where every compile of scripts/gpu-check.sh finds it.
+cp "$root"/test/e2e/*.hpp "$root/.gpu/e2e/"
 translate "$root/samples/floyd_warshall/fw_kernels.cpp" "$root/.gpu/fw" fw_kernels \
   -I"$root/samples/floyd_warshall" -I"$root/samples/common/include"
 mkdir -p "$root/.gpu/johnson"

@@ -73,7 +73,7 @@ if [ -z "$build" ]; then build=$(mktemp -d); trap 'rm -rf "$build"' EXIT; fi
 mkdir -p "$build" && build=$(cd "$build" && pwd) # absolute: the builds run elsewhere
 export OMP_PROC_BIND=${OMP_PROC_BIND:-close} OMP_PLACES=${OMP_PLACES:-cores}
 read -r -a flags <<<"$cxxflags"
-includes=(-I"$root/runtime/include" -I"$here" -I"$root/samples/common/include"
+includes=(-I"$root/runtime/include" -I"$here" -I"$root/test/e2e" -I"$root/samples/common/include"
           -I"$root/samples/floyd_warshall" -I"$root/samples/delta_stepping" -I"$root/samples/johnson")
 
 # The annotated source of a program, and its driver here ("" when the

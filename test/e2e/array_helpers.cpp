@@ -11,19 +11,14 @@
 // thread loop of a block. Each result is checked against a plain host
 // computation, and printed for the targets' comparison.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
-static uint32_t next(uint32_t &s) { return s = s * 1103515245u + 12345u; }
-static void expect(bool ok, const char *part) {
-  if (!ok) {
-    std::fprintf(stderr, "array_helpers: %s differs from the host reference\n", part);
-    std::abort();
-  }
-}
+static e2e::Checks expect("array_helpers", e2e::Checks::stop);
 
 // Row r of a, summed (also called from host code below).
 static double row_sum(const hy::array<double, 2> &a, int r) {
@@ -107,7 +102,7 @@ int main() {
   hy::array<double, 2> a(R, C);
   for (int r = 0; r < R; ++r)
     for (int c = 0; c < C; ++c)
-      a(r, c) = static_cast<double>(next(seed) % 1000) / 8.0;
+      a(r, c) = static_cast<double>(e2e::next(seed) % 1000) / 8.0;
   hy::array<double, 1> sums(R);
   rows(a, sums);
   for (int r = 0; r < R; ++r) {
@@ -124,8 +119,8 @@ int main() {
   hy::array<int, 1> w(n), rank(n), clamped(n);
   hy::array<long long, 1> weight(n);
   for (int i = 0; i < n; ++i) {
-    v[i] = static_cast<int>(next(seed) % 97);
-    w(i) = static_cast<int>(next(seed) % 100);
+    v[i] = static_cast<int>(e2e::next(seed) % 97);
+    w(i) = static_cast<int>(e2e::next(seed) % 100);
   }
   ranks(v, rank, w, weight, clamped);
   for (int i = 0; i < n; ++i) {
@@ -146,8 +141,8 @@ int main() {
   for (int u = 0; u <= nv; ++u)
     off(u) = u * deg;
   for (int e = 0; e < nv * deg; ++e) {
-    col(e) = 10 + static_cast<int>(next(seed) % (nv - 10)); // the front's distances stay
-    len(e) = static_cast<float>(next(seed) % 64) / 4.0f;
+    col(e) = 10 + static_cast<int>(e2e::next(seed) % (nv - 10)); // the front's distances stay
+    len(e) = static_cast<float>(e2e::next(seed) % 64) / 4.0f;
   }
   for (int u = 0; u < nv; ++u) {
     dist(u) = u < 10 ? static_cast<float>(u) : 1e30f;

@@ -7,18 +7,13 @@
 // a class template read in a kernel. Each result is checked against a
 // plain host computation, and printed for the targets' comparison.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
-static uint32_t next(uint32_t &s) { return s = s * 1103515245u + 12345u; }
-static void expect(bool ok, const char *part) {
-  if (!ok) {
-    std::fprintf(stderr, "containers: %s differs from the host reference\n", part);
-    std::abort();
-  }
-}
+static e2e::Checks expect("containers", e2e::Checks::stop);
 
 template <class T> struct Coef {
   static constexpr T w[3] = {T(1), T(2), T(3)};
@@ -53,7 +48,7 @@ int main(int argc, char **argv) {
   const int n = 3000;
   hy::array<long long, 1> a(n), b(n);
   for (int i = 0; i < n; ++i)
-    a(i) = static_cast<long long>(next(seed) >> 20);
+    a(i) = static_cast<long long>(e2e::next(seed) >> 20);
   std::vector<long long> ra(n), rb(n);
   for (int i = 0; i < n; ++i)
     ra[i] = a(i);
@@ -73,7 +68,7 @@ int main(int argc, char **argv) {
   // Worklists: filter twice, swapping in between.
   hy::worklist<int> in(n), out(n);
   for (int i = 0; i < n; ++i)
-    in.push(static_cast<int>(next(seed) >> 22));
+    in.push(static_cast<int>(e2e::next(seed) >> 22));
   std::vector<int> ref(in.begin(), in.end());
   filter(in, out, 300);
   filter(in, out, 600);
@@ -90,7 +85,7 @@ int main(int argc, char **argv) {
   // Container members in a kernel.
   std::vector<int> v(64);
   for (int i = 0; i < 64; ++i)
-    v[i] = static_cast<int>(next(seed) >> 24);
+    v[i] = static_cast<int>(e2e::next(seed) >> 24);
   const std::vector<int> &cv = v;
   // (The worklist's order differs between targets: its part is checked,
   // not printed.)
@@ -119,8 +114,8 @@ int main(int argc, char **argv) {
   hy::array<wchar_t, 1> wc(n);
   hy::array<char32_t, 1> c32(n);
   for (int i = 0; i < n; ++i) {
-    wc(i) = static_cast<wchar_t>(next(seed) >> 24);
-    c32(i) = static_cast<char32_t>(next(seed) >> 8);
+    wc(i) = static_cast<wchar_t>(e2e::next(seed) >> 24);
+    c32(i) = static_cast<char32_t>(e2e::next(seed) >> 8);
   }
   wchar_t wsumc = 0, wmax = 0;
   char32_t cx = 0, cmin = 0xffffffffu;

@@ -8,6 +8,7 @@
 // print what the serial build prints, and each result is checked against a
 // plain host computation.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -15,13 +16,7 @@
 #include <utility>
 #include <vector>
 
-static int failures = 0;
-static void require(bool ok, const char *what) {
-  if (!ok) {
-    std::fprintf(stderr, "device_loops: %s differs from the reference\n", what);
-    ++failures;
-  }
-}
+static e2e::Checks require("device_loops");
 
 // BFS levels from `src` by worklist; returns the number of levels.
 static int bfs(const hy::array<int, 1> &off, const hy::array<int, 1> &col,
@@ -273,5 +268,5 @@ int main() {
     require(s == 1 + 2 + 3 + 4, "host form");
     std::printf("host form: %d\n", s);
   }
-  return failures ? 1 : 0;
+  return require.status();
 }

@@ -12,6 +12,7 @@
 //  * load balance: per-vertex sums of edge weights computed vertex-parallel,
 //    edge-parallel through hy::csr_row, and by chunks of edges.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -20,47 +21,23 @@
 #include <utility>
 #include <vector>
 
-static uint32_t next(uint32_t &s) { return s = s * 1103515245u + 12345u; }
-static void require(bool ok, const char *what) {
-  if (!ok) {
-    std::fprintf(stderr, "graph_kernels: %s differs from the serial reference\n", what);
-    std::exit(1);
-  }
-}
+static e2e::Checks require("graph_kernels", e2e::Checks::stop);
 
 const int kInf = 1 << 29;
 
-struct Graph {
-  int n = 0;
-  hy::array<int, 1> off, col, w;
-};
+using Graph = e2e::Graph<int>;
 
 // m arcs; sources skewed towards low vertex numbers (a few hubs with
 // hundreds of arcs, many vertices with few), weights 1..9.
 static Graph randomGraph(uint32_t &seed, int n, int m) {
-  std::vector<std::vector<std::pair<int, int>>> adj(n);
+  std::vector<e2e::Arc<int>> arcs;
   for (int e = 0; e < m; ++e) {
-    double r = (next(seed) >> 8) / 16777216.0;
+    double r = (e2e::next(seed) >> 8) / 16777216.0;
     int u = static_cast<int>(n * r * r * r);
-    int v = static_cast<int>((next(seed) >> 8) % n);
-    adj[u].push_back({v, 1 + static_cast<int>((next(seed) >> 12) % 9)});
+    int v = static_cast<int>((e2e::next(seed) >> 8) % n);
+    arcs.push_back({u, v, 1 + static_cast<int>((e2e::next(seed) >> 12) % 9)});
   }
-  Graph g;
-  g.n = n;
-  g.off = hy::array<int, 1>(n + 1);
-  g.col = hy::array<int, 1>(m);
-  g.w = hy::array<int, 1>(m);
-  int k = 0;
-  for (int u = 0; u < n; ++u) {
-    g.off(u) = k;
-    for (auto [v, wt] : adj[u]) {
-      g.col(k) = v;
-      g.w(k) = wt;
-      ++k;
-    }
-  }
-  g.off(n) = k;
-  return g;
+  return e2e::csr(n, arcs);
 }
 
 // Relaxes every edge of every vertex until no distance changes. Threads

@@ -7,6 +7,7 @@
 // unless hyc syncs it, so the CUDA build must print what the serial build
 // prints; every function also checks itself against a plain reference.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 
 #include <array>
 #include <cstdio>
@@ -18,13 +19,7 @@
 
 // Every family is checked (a failure is reported and the exit status is 1
 // at the end), so one run shows each wrong family.
-static int failures = 0;
-static void require(bool ok, const char *what) {
-  if (!ok) {
-    std::fprintf(stderr, "host_code: %s differs from the reference\n", what);
-    ++failures;
-  }
-}
+static e2e::Checks require("host_code");
 
 // a(i) += i + k on the device.
 static void bump(hy::array<int, 1> &a, int k) {
@@ -307,5 +302,5 @@ int main() {
   require(t6 == r6, "launch and read in one statement");
   require(values(c) == rc, "array after launch-and-read");
   std::printf("launch and read: %ld\n", t6);
-  return failures ? 1 : 0;
+  return require.status();
 }

@@ -20,6 +20,7 @@
 // build's CPU fallback) must agree, and the results are checked against
 // plain references.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -27,47 +28,22 @@
 #include <stdexcept>
 #include <vector>
 
-static int failures = 0;
-static void require(bool ok, const char *what) {
-  if (!ok) {
-    std::fprintf(stderr, "omp_nested: %s differs from the reference\n", what);
-    ++failures;
-  }
-}
+static e2e::Checks require("omp_nested");
 
-struct Graph {
-  int n = 0;
-  hy::array<int, 1> off, col;
-  hy::array<long long, 1> w;
-};
+using Graph = e2e::Graph<long long>;
 
 // Vertex u links to u+1, u*7+2 and, every 61st vertex, 40 more.
 static Graph makeGraph(int n) {
-  std::vector<int> off(1, 0), col;
-  std::vector<long long> w;
+  std::vector<e2e::Arc<long long>> arcs;
   for (int u = 0; u < n; ++u) {
     std::vector<int> to{(u + 1) % n, (u * 7 + 2) % n};
     if (u % 61 == 0)
       for (int k = 1; k <= 40; ++k)
         to.push_back((u + k * 17) % n);
-    for (int v : to) {
-      col.push_back(v);
-      w.push_back(1 + (u * 5 + v * 11) % 23);
-    }
-    off.push_back((int)col.size());
+    for (int v : to)
+      arcs.push_back({u, v, 1 + (u * 5 + v * 11) % 23});
   }
-  Graph g;
-  g.n = n;
-  g.off = hy::array<int, 1>(n + 1);
-  g.col = hy::array<int, 1>((long long)col.size());
-  g.w = hy::array<long long, 1>((long long)w.size());
-  for (int i = 0; i <= n; ++i)
-    g.off(i) = off[i];
-  for (size_t e = 0; e < col.size(); ++e) {
-    g.col(e) = col[e];
-    g.w(e) = w[e];
-  }
-  return g;
+  return e2e::csr(n, arcs);
 }
 
 static std::vector<long long> refDist(const Graph &g, int src) {
@@ -363,5 +339,5 @@ int main() {
     std::printf("throwing at %d: %s after %lld steps, sum %lld\n", stopAt,
                 thrown ? "thrown" : "not thrown", steps, sum);
   }
-  return failures == 0 ? 0 : 1;
+  return require.status();
 }

@@ -12,44 +12,25 @@
 // on 1, 2 and 3 threads, the CUDA build's CPU fallback) must agree, and
 // every function checks itself against a plain reference.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 
 #include <cstdio>
 #include <stdexcept>
 #include <vector>
 
-static int failures = 0;
-static void require(bool ok, const char *what) {
-  if (!ok) {
-    std::fprintf(stderr, "omp_regions: %s differs from the reference\n", what);
-    ++failures;
-  }
-}
+static e2e::Checks require("omp_regions");
 
 constexpr int kInf = 1 << 29;
 
-struct Graph {
-  int n = 0;
-  hy::array<int, 1> off, col, w;
-};
+using Graph = e2e::Graph<int>;
 
 // A ring with chords: vertex u links to u+1, u+7 and u*3 (mod n).
 static Graph makeGraph(int n) {
-  Graph g;
-  g.n = n;
-  g.off = hy::array<int, 1>(n + 1);
-  g.col = hy::array<int, 1>(3 * n);
-  g.w = hy::array<int, 1>(3 * n);
-  int k = 0;
-  for (int u = 0; u < n; ++u) {
-    g.off(u) = k;
-    for (int v : {(u + 1) % n, (u + 7) % n, (u * 3) % n}) {
-      g.col(k) = v;
-      g.w(k) = 1 + (u * 13 + v * 7) % 11;
-      ++k;
-    }
-  }
-  g.off(n) = k;
-  return g;
+  std::vector<e2e::Arc<int>> arcs;
+  for (int u = 0; u < n; ++u)
+    for (int v : {(u + 1) % n, (u + 7) % n, (u * 3) % n})
+      arcs.push_back({u, v, 1 + (u * 13 + v * 7) % 11});
+  return e2e::csr(n, arcs);
 }
 
 // Reference BFS depths and shortest distances on the host.
@@ -398,5 +379,5 @@ int main() {
   for (int i = 0; i < n; ++i)
     fsum += f(i);
   std::printf("fallbacks: %lld, first over %lld, sum %lld\n", fc, over, fsum);
-  return failures ? 1 : 0;
+  return require.status();
 }

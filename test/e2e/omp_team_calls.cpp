@@ -13,53 +13,29 @@
 // 1, 2, 3, 5 and 8 threads, the CUDA build's CPU fallback) must agree, and
 // every result is checked against a plain reference.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 
 #include <cstdio>
 #include <utility>
 #include <vector>
 
-static int failures = 0;
-static void require(bool ok, const char *what) {
-  if (!ok) {
-    std::fprintf(stderr, "omp_team_calls: %s differs from the reference\n", what);
-    ++failures;
-  }
-}
+static e2e::Checks require("omp_team_calls");
 
-struct Graph {
-  int n = 0;
-  hy::array<int, 1> off, col;
-  hy::array<long long, 1> w;
-};
+using Graph = e2e::Graph<long long>;
 
 // Vertex u links to u+1, u*5+3 and, for every 97th vertex (a hub), to 200
 // more vertices (mod n).
 static Graph makeGraph(int n) {
-  std::vector<int> off(1, 0), col;
-  std::vector<long long> w;
+  std::vector<e2e::Arc<long long>> arcs;
   for (int u = 0; u < n; ++u) {
     std::vector<int> to{(u + 1) % n, (u * 5 + 3) % n};
     if (u % 97 == 0)
       for (int k = 1; k <= 200; ++k)
         to.push_back((u + k * 13) % n);
-    for (int v : to) {
-      col.push_back(v);
-      w.push_back(1 + (u * 7 + v * 3) % 29);
-    }
-    off.push_back((int)col.size());
+    for (int v : to)
+      arcs.push_back({u, v, 1 + (u * 7 + v * 3) % 29});
   }
-  Graph g;
-  g.n = n;
-  g.off = hy::array<int, 1>(n + 1);
-  g.col = hy::array<int, 1>((long long)col.size());
-  g.w = hy::array<long long, 1>((long long)w.size());
-  for (int i = 0; i <= n; ++i)
-    g.off(i) = off[i];
-  for (size_t e = 0; e < col.size(); ++e) {
-    g.col(e) = col[e];
-    g.w(e) = w[e];
-  }
-  return g;
+  return e2e::csr(n, arcs);
 }
 
 static std::vector<long long> refDist(const Graph &g, int src) {
@@ -243,7 +219,7 @@ static void climbCheck(int n, T goal, const char *what) {
     ok &= a(i) == ra[i];
     sum += (double)a(i);
   }
-  require(ok, what);
+  require(ok, "%s", what);
   std::printf("%s: %d rounds, stamp %lld, sum %.1f\n", what, r, stamp, sum);
 }
 
@@ -324,5 +300,5 @@ int main() {
 
   climbCheck<long long>(n, 1000, "climb<long long>");
   climbCheck<double>(n, 1000.0, "climb<double>");
-  return failures ? 1 : 0;
+  return require.status();
 }

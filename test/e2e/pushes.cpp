@@ -7,6 +7,7 @@
 // of a list's items is unspecified: each list is sorted, checked against a
 // serial reference (abort on a difference) and printed.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -14,13 +15,7 @@
 #include <cstdlib>
 #include <vector>
 
-static uint32_t next_rand(uint32_t &s) { return s = s * 1103515245u + 12345u; }
-static void require(bool ok, const char *what) {
-  if (!ok) {
-    std::fprintf(stderr, "pushes: %s differs from the serial reference\n", what);
-    std::exit(1);
-  }
-}
+static e2e::Checks require("pushes", e2e::Checks::stop);
 
 template <class T> static std::vector<T> sorted(const hy::worklist<T> &w) {
   std::vector<T> v(w.begin(), w.end());
@@ -34,28 +29,20 @@ template <class T> static void print(const char *name, const std::vector<T> &v) 
   std::printf("%s: %zu items, hash %016llx\n", name, v.size(), h);
 }
 
-struct Graph {
-  int n = 0;
-  hy::array<int, 1> off, col;
-};
+using Graph = e2e::Graph<int>;
 
-// A graph whose degrees range from 0 to `hub` (vertex 0 has `hub` arcs).
+// A graph whose degrees range from 0 to `hub` (vertex 0 has `hub` arcs),
+// weights 0..999.
 static Graph makeGraph(int n, int hub, uint32_t &s) {
-  Graph g;
-  g.n = n;
-  g.off = hy::array<int, 1>(n + 1);
-  std::vector<int> cols;
+  std::vector<e2e::Arc<int>> arcs;
   for (int u = 0; u < n; ++u) {
-    g.off(u) = static_cast<int>(cols.size());
-    const int d = u == 0 ? hub : static_cast<int>(next_rand(s) >> 16) % 12;
-    for (int e = 0; e < d; ++e)
-      cols.push_back(static_cast<int>(next_rand(s) >> 8) % n);
+    const int d = u == 0 ? hub : static_cast<int>(e2e::next(s) >> 16) % 12;
+    for (int e = 0; e < d; ++e) {
+      const int v = static_cast<int>(e2e::next(s) >> 8) % n;
+      arcs.push_back({u, v, static_cast<int>(e2e::next(s) >> 10) % 1000});
+    }
   }
-  g.off(n) = static_cast<int>(cols.size());
-  g.col = hy::array<int, 1>(cols.size());
-  for (size_t e = 0; e < cols.size(); ++e)
-    g.col(e) = cols[e];
-  return g;
+  return e2e::csr(n, arcs);
 }
 
 // Each frontier vertex pushes every arc's head whose weight passes, to one
@@ -167,19 +154,16 @@ int main(int argc, char **argv) {
   const int n = 20000;
   Graph g = makeGraph(n, 5000, s);
   const int arcs = g.off(n);
-  hy::array<int, 1> w(arcs);
-  for (int e = 0; e < arcs; ++e)
-    w(e) = static_cast<int>(next_rand(s) >> 10) % 1000;
 
   // expand: the frontier is every vertex once, vertex 0 (the hub) first.
   hy::worklist<int> frontier(n), even(arcs), odd(arcs);
   for (int u = 0; u < n; ++u)
     frontier.push(u);
-  expand(g.off, g.col, w, frontier, even, odd);
+  expand(g.off, g.col, g.w, frontier, even, odd);
   std::vector<int> want_even, want_odd;
   for (int u = 0; u < n; ++u)
     for (int e = g.off(u); e < g.off(u + 1); ++e)
-      if (w(e) % 3 != 0)
+      if (g.w(e) % 3 != 0)
         (g.col(e) % 2 == 0 ? want_even : want_odd).push_back(g.col(e));
   std::sort(want_even.begin(), want_even.end());
   std::sort(want_odd.begin(), want_odd.end());
@@ -211,7 +195,7 @@ int main(int argc, char **argv) {
   hy::array<int, 2> m(r, c);
   for (int i = 0; i < r; ++i)
     for (int j = 0; j < c; ++j)
-      m(i, j) = static_cast<int>(next_rand(s) >> 12) % 1000;
+      m(i, j) = static_cast<int>(e2e::next(s) >> 12) % 1000;
   hy::worklist<int> kept(r * c), seen(r);
   rows(m, kept, seen);
   std::vector<int> want_kept, want_seen;
@@ -250,7 +234,7 @@ int main(int argc, char **argv) {
   // scaled (double)
   hy::array<double, 1> a(4000);
   for (int i = 0; i < 4000; ++i)
-    a(i) = static_cast<double>(next_rand(s) >> 16) / 64.0;
+    a(i) = static_cast<double>(e2e::next(s) >> 16) / 64.0;
   hy::worklist<double> sc(3 * 4000);
   scaled(a, 700.0, sc);
   std::vector<double> want_sc;

@@ -4,6 +4,7 @@
 // int and unsigned) -> atomics, and a host
 // loop that launches a kernel until an array-element flag stays 0.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 #include <cstdlib>
 #include <algorithm>
 #include <cmath>
@@ -11,16 +12,9 @@
 #include <cstdio>
 #include <vector>
 
-static uint32_t next(uint32_t &s) { return s = s * 1103515245u + 12345u; }
-
 // In-program references: each result is recomputed by a plain host loop,
 // and a difference stops the program.
-static void expect(bool ok, const char *part) {
-  if (!ok) {
-    std::fprintf(stderr, "reductions: %s differs from the host reference\n", part);
-    std::abort();
-  }
-}
+static e2e::Checks expect("reductions", e2e::Checks::stop);
 
 // Relaxes d(i) = min(d(i), d(i - 1) + 1) in Jacobi rounds (the new values
 // go to e, then back to d) until nothing changes: the loop's condition reads
@@ -54,7 +48,7 @@ int main(int argc, char **argv) {
   hy::array<int, 1> a(n);
   std::vector<float> f(n);
   for (int i = 0; i < n; ++i) {
-    a(i) = static_cast<int>(next(seed) >> 8) % 2001 - 1000;
+    a(i) = static_cast<int>(e2e::next(seed) >> 8) % 2001 - 1000;
     f[i] = static_cast<float>(a(i)) * 0.25f; // exact
   }
 
@@ -130,7 +124,7 @@ int main(int argc, char **argv) {
   hy::array<int, 2> m(rows, cols);
   for (int i = 0; i < rows; ++i)
     for (int j = 0; j < cols; ++j)
-      m(i, j) = static_cast<int>(next(seed) >> 10) % 100;
+      m(i, j) = static_cast<int>(e2e::next(seed) >> 10) % 100;
   hy::array<int, 1> rowMax(rows);
   hy::array<long long, 1> rowSum(rows);
   long long total = 0;
@@ -224,7 +218,7 @@ int main(int argc, char **argv) {
   }
   hy::array<int, 1> dist(200), next_dist(200), flag(1);
   for (int i = 0; i < 200; ++i)
-    dist(i) = i % 50 == 0 ? static_cast<int>(next(seed) % 10) : 1000000;
+    dist(i) = i % 50 == 0 ? static_cast<int>(e2e::next(seed) % 10) : 1000000;
   std::vector<int> want(200);
   for (int i = 0; i < 200; ++i)
     want[i] = i > 0 ? std::min(dist(i), want[i - 1] + 1) : dist(i);

@@ -10,6 +10,7 @@
 // int or float are one 16-byte vector, of 4 double two. Last, a lambda that
 // reads an array a kernel wrote, called after the kernel.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -98,12 +99,7 @@ unsigned long long hash(const hy::array<T, 2> &M) {
 }
 
 // In-program references: a difference from plain host code stops the program.
-static void expect(bool ok, const char *part) {
-  if (!ok) {
-    std::fprintf(stderr, "rows: %s differs from the host reference\n", part);
-    std::abort();
-  }
-}
+static e2e::Checks expect("rows", e2e::Checks::stop);
 
 template <class T>
 void check(const char *name, int extra, uint32_t &seed) {
@@ -121,12 +117,12 @@ void check(const char *name, int extra, uint32_t &seed) {
   update<T>(C, A, S, rb, cb);
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c)
-      expect(C(r, c) == want(r, c), name);
+      expect(C(r, c) == want(r, c), "%s", name);
   for (int y = 0; y < rb * TY; ++y)
     for (int x = 0; x < cb * TX; ++x)
       expect(S(y, x) == want(y / TY * TY * RY + (TY - 1 - y % TY) * RY,
                              x / TX * TX * RX + (TX - 1 - x % TX) * RX + RX - 1),
-             name);
+             "%s", name);
   std::printf("%s %d x %d: C %llu S %llu\n", name, rows, cols, hash(C), hash(S));
 }
 

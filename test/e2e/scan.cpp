@@ -7,20 +7,14 @@
 // loop, combined with its value before. Every result is checked against a
 // plain host loop, and printed for compare.sh.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
-static uint32_t next(uint32_t &s) { return s = s * 1103515245u + 12345u; }
-
-static void expect(bool ok, const char *part, int n) {
-  if (!ok) {
-    std::fprintf(stderr, "scan: %s (n = %d) differs from the host reference\n", part, n);
-    std::abort();
-  }
-}
+static e2e::Checks expect("scan", e2e::Checks::stop);
 
 template <class T>
 T inclusive_sum(const hy::array<T, 1> &in, hy::array<T, 1> &out, int n, T init) {
@@ -112,7 +106,7 @@ template <class T>
 void run_type(const char *name, int n, uint32_t &seed) {
   hy::array<T, 1> in(std::max(n, 1)), out(std::max(n, 1));
   for (int i = 0; i < n; ++i)
-    in(i) = static_cast<T>(static_cast<int>(next(seed) >> 8) % 2001 - 1000); // exact in double
+    in(i) = static_cast<T>(static_cast<int>(e2e::next(seed) >> 8) % 2001 - 1000); // exact in double
   std::vector<T> ref(n);
   const T init = static_cast<T>(7);
 
@@ -123,7 +117,7 @@ void run_type(const char *name, int n, uint32_t &seed) {
   bool ok = total == s;
   for (int i = 0; i < n; ++i)
     ok &= out(i) == ref[i];
-  expect(ok, "inclusive +", n);
+  expect(ok, "inclusive + (n = %d)", n);
   std::printf("%s inclusive + n=%d total=%lld check=%llu\n", name, n, (long long)total,
               checksum(out, n));
 
@@ -136,7 +130,7 @@ void run_type(const char *name, int n, uint32_t &seed) {
   ok = total == s;
   for (int i = 0; i < n; ++i)
     ok &= out(i) == ref[i];
-  expect(ok, "exclusive +", n);
+  expect(ok, "exclusive + (n = %d)", n);
   std::printf("%s exclusive + n=%d total=%lld check=%llu\n", name, n, (long long)total,
               checksum(out, n));
 
@@ -147,7 +141,7 @@ void run_type(const char *name, int n, uint32_t &seed) {
   ok = total == s;
   for (int i = 0; i < n; ++i)
     ok &= out(i) == ref[i];
-  expect(ok, "inclusive min", n);
+  expect(ok, "inclusive min (n = %d)", n);
   std::printf("%s inclusive min n=%d total=%lld check=%llu\n", name, n, (long long)total,
               checksum(out, n));
 
@@ -160,7 +154,7 @@ void run_type(const char *name, int n, uint32_t &seed) {
   ok = total == s;
   for (int i = 0; i < n; ++i)
     ok &= out(i) == ref[i];
-  expect(ok, "exclusive max", n);
+  expect(ok, "exclusive max (n = %d)", n);
   std::printf("%s exclusive max n=%d total=%lld check=%llu\n", name, n, (long long)total,
               checksum(out, n));
 }
@@ -179,8 +173,8 @@ int main(int argc, char **argv) {
     hy::array<int, 1> in(std::max(n, 1)), deg(std::max(n, 1));
     hy::array<long long, 1> out(std::max(n, 1));
     for (int i = 0; i < n; ++i) {
-      in(i) = static_cast<int>(next(seed) >> 8) % 100;
-      deg(i) = static_cast<int>(next(seed) >> 8) % 9 - 2;
+      in(i) = static_cast<int>(e2e::next(seed) >> 8) % 100;
+      deg(i) = static_cast<int>(e2e::next(seed) >> 8) % 9 - 2;
       out(i) = -1;
     }
     long long total = suffix_every_other(in, out, n);
@@ -192,7 +186,7 @@ int main(int argc, char **argv) {
     }
     for (int i = n - 2; i >= 0; i -= 2)
       ok &= out(i) == -1; // not an iteration
-    expect(ok && total == s, "suffix scan", n);
+    expect(ok && total == s, "suffix scan (n = %d)", n);
     std::printf("suffix n=%d total=%lld check=%llu\n", n, total, checksum(out, n));
 
     total = offsets(deg, out, n);
@@ -202,7 +196,7 @@ int main(int argc, char **argv) {
       for (int k = 0; k < deg(v); ++k)
         s += k % 3 == 0 ? 2 : 1;
     }
-    expect(ok && total == s, "offsets", n);
+    expect(ok && total == s, "offsets (n = %d)", n);
     std::printf("offsets n=%d total=%lld check=%llu\n", n, total, checksum(out, n));
   }
   return 0;

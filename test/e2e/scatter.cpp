@@ -11,6 +11,7 @@
 //    a bucket are 0..count-1) and prints final values only; on variables of
 //    the iteration's own they are the plain update (values printed).
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -18,13 +19,7 @@
 #include <cstdlib>
 #include <vector>
 
-static uint32_t next(uint32_t &s) { return s = s * 1103515245u + 12345u; }
-static void require(bool ok, const char *what) {
-  if (!ok) {
-    std::fprintf(stderr, "scatter: %s differs from the serial reference\n", what);
-    std::exit(1);
-  }
-}
+static e2e::Checks require("scatter", e2e::Checks::stop);
 
 // 256 bins, a block per 2048 keys; the block's bins live in a privatized
 // tile (shared memory on the GPU) and are added to `hist` at the end.
@@ -196,13 +191,13 @@ int main(int argc, char **argv) {
   hy::array<int, 1> key(n), weight(n);
   hy::array<float, 1> x(n);
   for (int i = 0; i < n; ++i) {
-    key(i) = static_cast<int>(next(seed) >> 4) & 0x3fffffff;
-    weight(i) = static_cast<int>(next(seed) >> 12) % 100000 - 50000;
-    x(i) = static_cast<float>(static_cast<int>(next(seed) >> 9) % 20001 - 10000) * 0.5f;
+    key(i) = static_cast<int>(e2e::next(seed) >> 4) & 0x3fffffff;
+    weight(i) = static_cast<int>(e2e::next(seed) >> 12) % 100000 - 50000;
+    x(i) = static_cast<float>(static_cast<int>(e2e::next(seed) >> 9) % 20001 - 10000) * 0.5f;
   }
   // Ties at both extremes, the first one after position 0.
-  const int firstMin = 1 + static_cast<int>(next(seed) % (n / 2));
-  const int firstMax = 1 + static_cast<int>(next(seed) % (n / 2));
+  const int firstMin = 1 + static_cast<int>(e2e::next(seed) % (n / 2));
+  const int firstMax = 1 + static_cast<int>(e2e::next(seed) % (n / 2));
   for (int i : {firstMin, firstMin + 7, n - 1})
     x(i) = -6000.0f;
   for (int i : {firstMax, firstMax + 3, n - 2})
@@ -256,7 +251,7 @@ int main(int argc, char **argv) {
   hy::array<int, 2> mat(rows, cols);
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c)
-      mat(r, c) = static_cast<int>(next(seed) >> 16) % 50; // many ties per row
+      mat(r, c) = static_cast<int>(e2e::next(seed) >> 16) % 50; // many ties per row
   hy::array<int, 1> argcol(rows);
   hy::minloc<int> all;
   rowArgmin(mat, argcol, all);

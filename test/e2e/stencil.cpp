@@ -5,6 +5,7 @@
 // if-branches without braces around nests and block-level writes (and in
 // host code after a kernel), and `continue` in a thread loop.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 #include <cstdlib>
 #include <cstdint>
 #include <cstdio>
@@ -18,12 +19,7 @@ static int weight(int v) { return clampi(v, 0, 1000) + 1; }
 // In-program references: each part is recomputed by plain host code, and a
 // difference stops the program (so a wrong GPU result fails even where the
 // serial build would print the same wrong line).
-static void expect(bool ok, const char *part) {
-  if (!ok) {
-    std::fprintf(stderr, "stencil: %s differs from the host reference\n", part);
-    std::abort();
-  }
-}
+static e2e::Checks expect("stencil", e2e::Checks::stop);
 
 // 5-point stencil on the interior; A has a 1-element border.
 void stencil(const hy::array<int, 2> &A, hy::array<int, 2> &Out, int nb) {

@@ -10,13 +10,13 @@
 // skip the missing elements. The last part is Floyd-Warshall's phase-1
 // shape: a serial loop inside a fetch whose iterations need a barrier.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
-static uint32_t next(uint32_t &s) { return s = s * 1103515245u + 12345u; }
-static int draw(uint32_t &s, int range) { return static_cast<int>((next(s) >> 8) % range); }
+static int draw(uint32_t &s, int range) { return static_cast<int>((e2e::next(s) >> 8) % range); }
 
 constexpr int L = 64;
 
@@ -133,12 +133,7 @@ void smooth(hy::array<int, 1> &a, hy::array<int, 1> &s, int nb, int steps) {
   }
 }
 
-static void expect(bool ok, const char *part) {
-  if (!ok) {
-    std::fprintf(stderr, "tiles: %s differs from the host reference\n", part);
-    std::abort();
-  }
-}
+static e2e::Checks expect("tiles", e2e::Checks::stop);
 
 template <class A>
 static unsigned long long hashOf(const A &a) {

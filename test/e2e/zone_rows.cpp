@@ -9,6 +9,7 @@
 // 0 prints; run as one zone by every build and under mpirun with 1, 2 and
 // 3 ranks (ctest e2e.zone_rows_mpi.np*): every output equals the serial one.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 #include <hy/zones.hpp> // hy::zones::leader()
 #include <algorithm>
 #include <cstdint>
@@ -16,14 +17,7 @@
 #include <cstdlib>
 #include <vector>
 
-static uint32_t next(uint32_t &s) { return s = s * 1103515245u + 12345u; }
-
-static void expect(bool ok, const char *part, int s) {
-  if (!ok) {
-    std::fprintf(stderr, "zone_rows: %s of source %d differs from the host reference\n", part, s);
-    std::abort();
-  }
-}
+static e2e::Checks expect("zone_rows", e2e::Checks::stop);
 
 struct csr {
   hy::array<int, 1> off, col;
@@ -62,8 +56,8 @@ int main() {
     if (u % 17 != 16)
       adj[u].push_back((u + 1) % n); // a broken ring: some pairs unreachable
     for (int k = 0; k < 2; ++k)
-      if (next(seed) % 4 == 0)
-        adj[u].push_back(static_cast<int>(next(seed) % n));
+      if (e2e::next(seed) % 4 == 0)
+        adj[u].push_back(static_cast<int>(e2e::next(seed) % n));
   }
   csr g;
   g.off = hy::array<int, 1>(n + 1);
@@ -126,15 +120,15 @@ int main() {
     int e = 0;
     long long w = 0;
     for (int v = 0; v < n; ++v) {
-      expect(D(s, v) == d[v], "a distance", s);
+      expect(D(s, v) == d[v], "a distance of source %d", s);
       e = std::max(e, d[v]);
       rpairs += d[v] >= 0;
       w += d[v] > 0 ? d[v] : 0;
     }
-    expect(ecc[s] == e, "the eccentricity", s);
-    expect(far(s) == ((n - 1 - s) % 3 == 0 ? w : -1), "the level weight", s);
+    expect(ecc[s] == e, "the eccentricity of source %d", s);
+    expect(far(s) == ((n - 1 - s) % 3 == 0 ? w : -1), "the level weight of source %d", s);
   }
-  expect(pairs == rpairs, "the reached pairs", -1);
+  expect(pairs == rpairs, "the reached pairs");
 
   if (hy::zones::leader()) {
     long long sum = 0, wsum = 0;

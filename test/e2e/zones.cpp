@@ -7,6 +7,7 @@
 // under mpirun with 1, 2 and 3 ranks (ctest e2e.zones_mpi.np*): every
 // output equals the serial one. Zone 0 prints.
 #include <hy/hy.hpp>
+#include "e2e_support.hpp"
 #include <hy/zones.hpp> // hy::zones::leader()
 #include <algorithm>
 #include <cstdint>
@@ -14,14 +15,7 @@
 #include <cstdlib>
 #include <vector>
 
-static uint32_t next(uint32_t &s) { return s = s * 1103515245u + 12345u; }
-
-static void expect(bool ok, const char *part) {
-  if (!ok) {
-    std::fprintf(stderr, "zones: %s differs from the host reference\n", part);
-    std::abort();
-  }
-}
+static e2e::Checks expect("zones", e2e::Checks::stop);
 
 // BFS from s over the CSR graph (off, col); dist gets the levels (-1: not reached).
 static int bfs(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array<int, 1> &dist,
@@ -56,8 +50,8 @@ int main() {
   for (int u = 0; u < n; ++u) {
     adj[u].push_back((u + 1) % n);
     for (int k = 0; k < 2; ++k)
-      if (next(seed) % 3 == 0)
-        adj[u].push_back(static_cast<int>(next(seed) % n));
+      if (e2e::next(seed) % 3 == 0)
+        adj[u].push_back(static_cast<int>(e2e::next(seed) % n));
   }
   hy::array<int, 1> off(n + 1);
   int m = 0;

@@ -25,6 +25,12 @@ mkdir -p "$work/corpus" "$work/seeds" "$work/cuda" "$work/artifacts"
 for f in "$root"/test/lit/*/*.cpp "$root"/test/e2e/*.cpp; do
   cp "$f" "$work/seeds/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
+# The fuzzer translates each input alone (no include directory of the
+# e2e programs): their shared header goes in place of its #include.
+for f in "$work"/seeds/e2e-*.cpp; do
+  sed -i -e '/^#include "e2e_support.hpp"$/{r '"$root"'/test/e2e/e2e_support.hpp' -e 'd}' "$f"
+  sed -i -e '/^#pragma once$/d' "$f"
+done
 # Generated seeds without the host shapes (test/fuzz/README.md) while the
 # translator bugs they hit are open (test/fuzz/known.txt): the nvcc oracle has
 # no list of known failures. HY_FUZZ_SHAPES=default includes them.

@@ -70,7 +70,7 @@ nrun=$(($(wc -l <"$list") - nseed))
 compile() { # KIND FILE: FILE.ok, FILE.rejected (nvcc's log) or FILE.skipped
   if [ "$1" = run ] && [ "$(date +%s)" -ge "$deadline" ]; then : >"$2.skipped"; return 0; fi
   if "$nvcc" -x cu -arch=sm_90 -std=c++17 --expt-relaxed-constexpr -Xcompiler -fopenmp -w \
-       -I"$root/runtime/include" -c "$2" -o /dev/null >"$2.nvcc.log" 2>&1; then
+       -I"$root/runtime/include" -I"$root/test/e2e" -c "$2" -o /dev/null >"$2.nvcc.log" 2>&1; then
     rm -f "$2.nvcc.log"; : >"$2.ok"
   else
     mv "$2.nvcc.log" "$2.rejected"

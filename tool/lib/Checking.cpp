@@ -8,6 +8,7 @@
 #include "PrintUtil.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <algorithm>
+#include <iterator>
 #include <set>
 
 using namespace clang;
@@ -93,15 +94,19 @@ public:
       if (errorIn(r))
         broken.push_back(r);
   }
-  void dropKernelsWithErrors(TranslationModel &model) const {
+  // The kernels an error points into leave the model; after the checks
+  // they go to `rejected` (their model is whole), before them they go.
+  void dropKernelsWithErrors(TranslationModel &model,
+                             std::vector<std::unique_ptr<Kernel>> *rejected) const {
     auto &ks = model.kernels;
-    ks.erase(std::remove_if(ks.begin(), ks.end(),
-                            [&](const std::unique_ptr<Kernel> &k) {
-                              const LoopInfo &outer = k->blockLoops.front();
-                              return errorIn({SM.getExpansionLoc(outer.pragma->loc),
-                                              SM.getExpansionLoc(outer.loop->getEndLoc())});
-                            }),
-             ks.end());
+    auto kept = std::stable_partition(ks.begin(), ks.end(), [&](const std::unique_ptr<Kernel> &k) {
+      const LoopInfo &outer = k->blockLoops.front();
+      return !errorIn({SM.getExpansionLoc(outer.pragma->loc),
+                       SM.getExpansionLoc(outer.loop->getEndLoc())});
+    });
+    if (rejected)
+      std::move(kept, ks.end(), std::back_inserter(*rejected));
+    ks.erase(kept, ks.end());
   }
 
 private:
@@ -164,19 +169,24 @@ bool checkUnit(ASTContext &ctx, const PragmaTable &table,
   buildModel(ctx, out.pragmas, att, out.model);
   if (opts.header)
     checkHeaderKernels(ctx, out.model);
-  places.dropKernelsWithErrors(out.model);
+  places.dropKernelsWithErrors(out.model, nullptr);
   checkModel(ctx, out.model);
-  places.dropKernelsWithErrors(out.model);
+  // A kernel the checks rejected is not printed; the checks of its fetch
+  // tiles' shared memory (here) and of its device code (the CUDA printer)
+  // rest on the model builder's work only and still run over it.
+  places.dropKernelsWithErrors(out.model, &out.model.rejected);
   // Tiles over the GPU's shared memory: the CPU targets warn (the same
-  // source is meant to build for the GPU too); the CUDA printer stops.
-  if (opts.target != Target::Cuda) {
-    PrintOptions po;
-    po.target = opts.target;
-    po.cudaArch = opts.cudaArch;
-    PrintInput in{ctx, out.pragmas, att, out.model, po, nullptr};
+  // source is meant to build for the GPU too); the CUDA printer stops, and
+  // checks here only the kernels it does not print.
+  PrintOptions po;
+  po.target = opts.target;
+  po.cudaArch = opts.cudaArch;
+  PrintInput in{ctx, out.pragmas, att, out.model, po, nullptr};
+  if (opts.target != Target::Cuda)
     for (const std::unique_ptr<Kernel> &k : out.model.kernels)
-      checkSharedBudgetForCpu(in, *k);
-  }
+      checkSharedBudgetUnprinted(in, *k);
+  for (const std::unique_ptr<Kernel> &k : out.model.rejected)
+    checkSharedBudgetUnprinted(in, *k);
   return DE.getNumErrors() == before;
 }
 

@@ -41,14 +41,17 @@ struct CheckedUnit {
   /// The pragmas, those in functions with C++ errors marked not valid.
   PragmaTable pragmas;
   Attachment att;
-  /// The kernels no error points into, checked.
+  /// The kernels no error points into, checked (and in `model.rejected`
+  /// those the checks reported an error in).
   TranslationModel model;
 };
 
 /// Runs every check over the parsed translation unit, on the code the
 /// errors so far (`errors`, from recordErrors) are not in: a function with
 /// a C++ error loses its pragmas, a kernel an error points into is left out
-/// from the stage after that error on. False when an error was reported.
+/// from the stage after that error on (one the checks rejected still has
+/// its tiles' shared memory checked, and goes to `model.rejected` for the
+/// CUDA printer's device-code checks). False when an error was reported.
 bool checkUnit(clang::ASTContext &ctx, const PragmaTable &table,
                const std::vector<clang::SourceLocation> &errors, const CheckOptions &opts,
                CheckedUnit &out);

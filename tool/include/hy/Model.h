@@ -183,6 +183,11 @@ struct ZoneLoop {
 
 struct TranslationModel {
   std::vector<std::unique_ptr<Kernel>> kernels;
+  /// Kernels the checks reported an error in (Checking.cpp), out of
+  /// `kernels`: never printed, but the checks of a target that do not rest
+  /// on theirs (the GPU's device code, the tiles' shared memory) still run
+  /// over them, so that one run reports every independent problem.
+  std::vector<std::unique_ptr<Kernel>> rejected;
   std::vector<std::unique_ptr<ZoneLoop>> zones;
   /// Functions defined in this TU and called (transitively) from kernels.
   std::vector<const clang::FunctionDecl *> deviceFunctions;

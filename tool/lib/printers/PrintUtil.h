@@ -68,8 +68,9 @@ std::string stepText(const LoopInfo &li, const TextOf &text);
 /// (returns false), a warning (-Why-shared-memory) for the CPU targets,
 /// since the same source is meant to build for both.
 bool checkSharedBudget(const PrintInput &in, const Kernel &k, long long bytes);
-/// The same for a CPU target: computes the tiles' bytes first.
-void checkSharedBudgetForCpu(const PrintInput &in, const Kernel &k);
+/// The same for a kernel no CUDA printer prints (every kernel of a CPU
+/// target, a kernel the checks rejected): computes the tiles' bytes first.
+void checkSharedBudgetUnprinted(const PrintInput &in, const Kernel &k);
 
 /// Applies the CPU meaning of a kernel to R: omp pragmas for block loops,
 /// comments for thread loops and fetches, atomics for array reductions,

@@ -70,7 +70,7 @@ bool checkSharedBudget(const PrintInput &in, const Kernel &k, long long bytes) {
   return !cuda;
 }
 
-void checkSharedBudgetForCpu(const PrintInput &in, const Kernel &k) {
+void checkSharedBudgetUnprinted(const PrintInput &in, const Kernel &k) {
   if (k.fetches.empty())
     return;
   clang::Rewriter scratch(in.ctx.getSourceManager(), in.ctx.getLangOpts());

@@ -337,7 +337,7 @@ bool checkDeviceCode(const PrintInput &in, const std::set<const FunctionDecl *> 
       },
       Diag::CudaBuiltinName);
   DeviceCode dc(ctx, ok);
-  for (auto &k : in.model.kernels) {
+  for (const Kernel *k : deviceCheckedKernels(in.model)) {
     dc.run(k->blockLoops.front().loop, nullptr);
     // Reductions combine with shuffles and atomics of at most 8 bytes (a
     // 16-byte hy::minloc pair takes a 16-byte compare-and-swap); every

@@ -1047,10 +1047,18 @@ const FunctionDecl *launcher(ASTContext &ctx, const Kernel &k) {
 
 } // namespace
 
+std::vector<const Kernel *> deviceCheckedKernels(const TranslationModel &model) {
+  std::vector<const Kernel *> ks;
+  for (const auto *list : {&model.kernels, &model.rejected})
+    for (const std::unique_ptr<Kernel> &k : *list)
+      ks.push_back(k.get());
+  return ks;
+}
+
 bool deviceFunctions(const PrintInput &in, std::set<const FunctionDecl *> &out) {
   bool ok = true;
   DeviceCalls calls(in.ctx, out, ok);
-  for (auto &k : in.model.kernels)
+  for (const Kernel *k : deviceCheckedKernels(in.model))
     calls.TraverseStmt(const_cast<Stmt *>(static_cast<const Stmt *>(k->blockLoops.front().loop)));
   return ok;
 }

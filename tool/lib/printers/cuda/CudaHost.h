@@ -14,8 +14,14 @@
 
 namespace hy::cudagen {
 
-/// Functions of the main file that kernels call, transitively. Returns false
-/// after reporting a call to a function without a body.
+/// The kernels whose device code the CUDA target checks: those it prints
+/// and those the checks rejected (TranslationModel::rejected), whose errors
+/// do not stop these checks.
+std::vector<const Kernel *> deviceCheckedKernels(const TranslationModel &model);
+
+/// Functions of the main file that kernels (deviceCheckedKernels) call,
+/// transitively. Returns false after reporting a call to a function
+/// without a body.
 bool deviceFunctions(const PrintInput &in, std::set<const clang::FunctionDecl *> &out);
 
 /// The constructors written in source (not implicit, not defaulted) that
@@ -30,7 +36,8 @@ void writtenDestructors(clang::QualType t,
 
 /// What code that runs on the GPU may do (CudaDeviceCode.cpp): reports
 /// exceptions, RTTI, non-constant globals and calls nvcc would not compile
-/// for the device in kernels and `device` functions, and copies the
+/// for the device in kernels (deviceCheckedKernels) and `device`
+/// functions, and copies the
 /// constants device functions need into their bodies (in `host`). False on
 /// error.
 bool checkDeviceCode(const PrintInput &in, const std::set<const clang::FunctionDecl *> &device,
