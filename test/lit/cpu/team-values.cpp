@@ -42,7 +42,7 @@ static void push(hy::array<int, 1> &a, int lo, int hi, std::vector<int> &sizes) 
 // OMP: }; if (hy_in_team) hy_body(hy_t.local<int>(0)); else { _Pragma("omp parallel") hy_body(hy_t.local<int>(0)); hy_own.err().rethrow(); } }
 }
 
-// REPORT: team-values.cpp:[[@LINE+2]]:18: remark: function called by the team of the host loop's region of line {{[0-9]+}}: {{.*}}; its value ('return' of line [[@LINE+10]]) is stored by one thread in the team's frame and returned by every thread; locals the team shares (the frame's, assigned on one thread): count [-Rhy]
+// REPORT: team-values.cpp:[[@LINE+2]]:18: remark: function called by the team of the host loop's region of line {{[0-9, ]+}}: {{.*}}; its value ('return' of line [[@LINE+10]]) is stored by one thread in the team's frame and returned by every thread; locals the team shares (the frame's, assigned on one thread): count [-Rhy]
 // OMP: static long long below(const hy::array<int, 1> &a, int n, int limit) { {{.*}} auto hy_body = [&](long long &count) {
 static long long below(const hy::array<int, 1> &a, int n, int limit) {
 // OMP-NEXT: _Pragma("omp masked") { count = 0; } _Pragma("omp barrier")
@@ -88,6 +88,21 @@ long long levels(hy::array<int, 1> &a, int n, std::vector<int> &sizes) {
     trace(total);
   }
   return total;
+}
+
+// A declaration that takes the value, read by a later kernel: moved out of
+// the region, assigned from the frame.
+// OMP-LABEL: void counts(
+void counts(hy::array<int, 1> &a, int n) {
+// REPORT: team-values.cpp:[[@LINE+2]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}}; locals moved out of the region (shared): c; every thread of the team calls 'below' (line [[@LINE+4]]), {{.*}} [-Rhy]
+// OMP: { int s = 0; long long c; hy::team_frame hy_tf; bool hy_go
+  for (int s = 0; s < 4; ++s) {
+// OMP: { hy::team_call hy_call(hy_tf); below(a, n, s); } _Pragma("omp masked") { c = hy_tf.value<long long>(); } _Pragma("omp barrier")
+    const long long c = below(a, n, s);
+#pragma hy parallel for
+    for (int i = 0; i < n; ++i)
+      a(i) += static_cast<int>(c % 3);
+  }
 }
 
 // Refused: a value of a class type, a return before the last statement, a
