@@ -118,4 +118,50 @@ TEST(OmpWait, BoundThreadsKeepTheirPlaces) {
 }
 #endif
 
+// The frame a team function shares with its team (hy/omp_region.hpp):
+// slots and a value every thread sees, the frame of the calls it makes
+// (made once, whichever thread asks first), one kept exception along the
+// chain, and the frame passed through team_call to the function only.
+TEST(TeamFrame, SharedSlotsValueAndChain) {
+  hy::region_error err;
+  hy::team_frame f(err);
+  f.local<long long>(0) = 5;
+  f.local<double>(1) = 2.5;
+  f.value<int>() = 7;
+  EXPECT_EQ(f.local<long long>(0), 5);
+  EXPECT_EQ(f.local<double>(1), 2.5);
+  EXPECT_EQ(f.value<int>(), 7);
+  hy::team_frame *seen[8] = {};
+#if defined(_OPENMP)
+#pragma omp parallel for num_threads(4)
+#endif
+  for (int t = 0; t < 8; ++t)
+    seen[t] = &f.next();
+  for (hy::team_frame *p : seen)
+    EXPECT_EQ(p, seen[0]);
+  EXPECT_FALSE(err);
+  try {
+    throw 3;
+  } catch (...) {
+    f.next().err().keep();
+  }
+  EXPECT_TRUE(err); // the region's, through the chain
+  EXPECT_THROW(err.rethrow(), int);
+}
+
+TEST(TeamFrame, TakenOnlyByTheCalledFunction) {
+  hy::team_frame f;
+  EXPECT_EQ(hy::team_call::take_frame(), nullptr);
+  {
+    hy::team_call call(f);
+    EXPECT_EQ(hy::team_call::take_frame(), &f);
+    EXPECT_EQ(hy::team_call::take_frame(), nullptr); // calls it makes are not the team's
+  }
+  {
+    hy::team_call call;
+    EXPECT_EQ(hy::team_call::take_frame(), nullptr); // a call without a frame
+  }
+  EXPECT_FALSE(hy::team_call::take());
+}
+
 } // namespace

@@ -33,7 +33,7 @@ int levels(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array
   int level = 0;
 // OMP: { hy::region_error hy_err; bool hy_go = static_cast<bool>(frontier.size() > 0), hy_stay, hy_team; while (hy_go) { hy_team = hy::omp_worth((long long)((int)frontier.size()), [[W:[0-9]+]]); hy_stay = true; _Pragma("omp parallel if(hy_team)") for (bool hy_again = false;; hy_again = true) { if (hy_again) { _Pragma("omp masked") { if (hy_again && !hy_err) try { hy_go = static_cast<bool>(frontier.size() > 0); hy_stay = hy_go && hy::omp_worth((long long)((int)frontier.size()), [[W]]) == hy_team; } catch (...) { hy_go = hy_stay = false; hy_err.keep(); } } _Pragma("omp barrier") if (!hy_stay) break; }
 // OMP-NEXT: [&, level, off = hy::view_of(off), col = hy::view_of(col), depth = hy::view_of(depth)] { _Pragma("omp for schedule(static)") // #pragma hy parallel for reduction(min : depth)
-// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; its kernels run as work-sharing loops ('omp for'), its condition and host statements on one thread ('omp masked'), a barrier before each kernel and one after it; a run of iterations in which the kernel of line [[@LINE+3]] is small (its small-loop test) runs on one thread; an exception from its host code ends the loop and is thrown again after the region [-Rhy]
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; its kernels run as work-sharing loops ('omp for'), its condition and host statements on one thread ('omp masked'), a barrier before each kernel and one after it; a run of iterations in which the kernel of line [[@LINE+3]] is small (its small-loop test) runs on one thread; an exception from its host code ends the loop and is thrown again after the region; its host statements call 'trace', defined in another file: hyc sees one file, so if it launches kernels, their regions run on one thread inside this region (a function defined in this file would be called by the whole team) [-Rhy]
   while (frontier.size() > 0) {
 // REPORT: host-regions.cpp:[[@LINE+1]]:1: remark: inside the host loop of line [[@LINE-1]], which is one parallel region: a work-sharing loop with a barrier at its end, run by the region's team (the host loop's remark says its size) [-Rhy]
 #pragma hy parallel for reduction(min : depth)
@@ -176,7 +176,7 @@ void fallbacks(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
     for (int i = 0; i < n; ++i)
       h(a(i) % 8) += 1;
   }
-// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it declares 'shift' (line [[@LINE+2]]), which the kernel of line [[@LINE+3]] uses, and only scalar variables (not 'std::vector<int>') move out of the region [-Rhy]
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it declares 'shift' (line [[@LINE+2]]), which the kernel of line [[@LINE+3]] uses, and only scalar variables, and single variables of a trivially copyable class with a default constructor (trivial, constexpr or noexcept) and assignment, initialised with '=', move out of the region ('std::vector<int>' is not initialised with '=') [-Rhy]
   for (int s = 0; s < 5; ++s) {
     std::vector<int> shift(1, s);
 #pragma hy parallel for
@@ -226,7 +226,7 @@ void fallbacks(hy::array<int, 1> &a, hy::array<int, 1> &h, int n) {
 }
 
 // A minloc declared in the body and read after the kernel: not a scalar.
-// REPORT: host-regions.cpp:[[@LINE+4]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it declares 'low' (line [[@LINE+5]]), which the kernel of line [[@LINE+6]] uses, and only scalar variables (not 'hy::minloc<int>') move out of the region [-Rhy]
+// REPORT: host-regions.cpp:[[@LINE+4]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it declares 'low' (line [[@LINE+5]]), which the kernel of line [[@LINE+6]] uses, and only scalar variables, and single variables of a trivially copyable class with a default constructor (trivial, constexpr or noexcept) and assignment, initialised with '=', move out of the region ('hy::minloc<int>' is not initialised with '=') [-Rhy]
 int lows(const hy::array<int, 1> &a, int n) {
   int sum = 0;
   int r = 0;

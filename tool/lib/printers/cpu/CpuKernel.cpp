@@ -15,6 +15,9 @@
 #include "hy/Analysis.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include <functional>
+#include <map>
+#include <set>
 
 using namespace clang;
 
@@ -70,7 +73,8 @@ bool innerLoopForSimd(const PrintInput &in, const Kernel &k, unsigned collapsed)
 // The OpenMP clauses of the block nest (collapse, reductions, schedule)
 // and the user-defined reductions they need, declared before the pragma.
 std::string ompClauses(const PrintInput &in, const Kernel &k, unsigned &collapsed,
-                       std::string &declare, bool inRegion = false) {
+                       std::string &declare, bool inRegion = false,
+                       const std::map<const VarDecl *, std::string> &sections = {}) {
   collapsed = 1;
   while (collapsed < k.blockLoops.size() &&
          !mentionsIndices(k.blockLoops[collapsed], k.blockLoops, collapsed))
@@ -96,6 +100,13 @@ std::string ompClauses(const PrintInput &in, const Kernel &k, unsigned &collapse
                  " : omp_out.update(omp_in.value, omp_in.index)) initializer(omp_priv = " + ty +
                  "())\") ";
       byOp[{100, id}].push_back(var);
+    } else if (auto it = sections.find(r.var); it != sections.end()) {
+      // A team function's reduction into a reference or a shared local: a
+      // one-element array section through a pointer to it (an orphaned
+      // 'omp for' may not reduce into a reference, which clang checks).
+      declare += typeText(in.ctx, r.var->getType()) + " *const " + it->second + " = &" + var +
+                 "; ";
+      byOp[{int(r.op), spelling(r.op)}].push_back(it->second + "[:1]");
     } else {
       byOp[{int(r.op), spelling(r.op)}].push_back(var);
     }
@@ -270,9 +281,37 @@ struct CpuKernel {
     return s;
   }
 
+  // In a team function, its scalar reductions into a reference or a local
+  // (one the team shares): through a pointer, whose element the loop's
+  // uses of the variable become (hy_rp_<name>_<kernel>[0]).
+  std::map<const VarDecl *, std::string> teamSections() {
+    std::map<const VarDecl *, std::string> out;
+    if (!regions || !regionLine || regions->teamFunction(k).empty())
+      return out;
+    for (const Reduction &r : k.reductions)
+      if (!r.isArray && r.var->hasLocalStorage() && !locReductionOp(r.var->getType()))
+        out[r.var] = "hy_rp_" + r.var->getName().str() + "_" + std::to_string(k.number);
+    std::set<SourceLocation> done;
+    std::function<void(const Stmt *)> walk = [&](const Stmt *x) {
+      if (!x)
+        return;
+      if (const auto *ref = dyn_cast<DeclRefExpr>(x))
+        if (auto it = out.find(dyn_cast<VarDecl>(ref->getDecl())); it != out.end()) {
+          SourceLocation l = SM.getExpansionLoc(ref->getLocation());
+          if (done.insert(l).second)
+            R.ReplaceText(l, it->first->getName().size(), it->second + "[0]");
+        }
+      for (const Stmt *c : x->children())
+        walk(c);
+    };
+    walk(k.blockLoops.front().loop->getBody());
+    return out;
+  }
+
   void pragmas() {
     std::string declare;
-    std::string clauses = ompClauses(in, k, collapsed, declare, regionLine != 0);
+    std::string clauses =
+        ompClauses(in, k, collapsed, declare, regionLine != 0, teamSections());
     if (!oneThread)
       for (unsigned i = 0; i < collapsed; ++i)
         checkOmpStart(ctx, k.blockLoops[i], R);

@@ -37,6 +37,15 @@ struct HostRegion {
     bool breaks = false;
     // A team call's arguments that one thread evaluates before it.
     std::vector<const clang::Expr *> once;
+    // A team call whose value the statement uses (`x = f(...);`, `const T
+    // x = f(...);`): every thread calls, the statement (the next item, on
+    // one thread) reads the value from the call's frame.
+    const clang::CallExpr *valueCall = nullptr;
+    clang::QualType valueType; // the callee's return type
+    // The callee shares a frame with its team (hy::team_frame: its value,
+    // shared locals or exception); it may throw (then the exception is
+    // the region's, and the team leaves the loop after the call).
+    bool framed = false, callThrows = false;
     // A host loop inside the region's loop, run by every thread of the
     // team (its plan: its condition on one thread, shared).
     std::shared_ptr<HostRegion> inner;
@@ -63,7 +72,7 @@ struct HostRegion {
   unsigned worthLine = 0; // that kernel's line
   bool guarded() const {
     return headThrows || std::any_of(items.begin(), items.end(), [](const Item &i) {
-             return i.mayThrow || i.condThrows || (i.inner && i.inner->guarded()) ||
+             return i.mayThrow || i.condThrows || i.callThrows || (i.inner && i.inner->guarded()) ||
                     (i.then && i.then->guarded()) || (i.otherwise && i.otherwise->guarded());
            });
   }
@@ -87,6 +96,15 @@ struct TeamFunction {
   std::string worth; // its first kernel's small-loop test, for its own region
   unsigned worthLine = 0;
   std::set<unsigned> calledFrom; // the lines of the host loops whose teams call it
+  // Its `return e;` (the last statement; one thread stores e in the
+  // frame, every thread returns it), its locals that every thread reads
+  // (hy::team_frame slots, assigned where they were declared), whether a
+  // host statement (or a function it calls for the team) may throw, and
+  // whether it shares a frame with its team (any of these, or a callee's).
+  const clang::ReturnStmt *ret = nullptr;
+  std::vector<const clang::VarDecl *> shared;
+  std::map<const clang::VarDecl *, const clang::DeclStmt *> declOf;
+  bool throws = false, framed = false;
 };
 
 } // namespace hy

@@ -164,6 +164,9 @@ bool mayThrow(ASTContext &ctx, const Stmt *s) {
 
 namespace {
 
+// The shared locals a team function may have (hy::team_frame::kSlots).
+constexpr size_t kTeamSlots = 16;
+
 class Planner {
 public:
   Planner(const PrintInput &in,
@@ -248,6 +251,53 @@ public:
       if (launches(fd))
         return c;
     return nullptr;
+  }
+
+  // A statement that uses the value of a call of a function that launches
+  // kernels: `x = f(...);` (x a variable of scalar type) or `T x = f(...);`
+  // (one scalar variable initialised with '='). The team makes the call,
+  // the statement reads its value (hy::team_frame) on one thread.
+  const CallExpr *valueCall(const Stmt *s) {
+    const Expr *rhs = nullptr;
+    if (const auto *ds = dyn_cast<DeclStmt>(s)) {
+      const auto *v = ds->isSingleDecl() ? dyn_cast<VarDecl>(ds->getSingleDecl()) : nullptr;
+      if (!v || isa<DecompositionDecl>(v) || !v->getInit() ||
+          v->getInitStyle() != VarDecl::CInit || !v->getType()->isScalarType())
+        return nullptr;
+      rhs = v->getInit();
+    } else if (const auto *b = dyn_cast<BinaryOperator>(s)) {
+      const auto *r = dyn_cast<DeclRefExpr>(b->getLHS()->IgnoreParens());
+      if (b->getOpcode() != BO_Assign || !r || !isa<VarDecl>(r->getDecl()))
+        return nullptr;
+      rhs = b->getRHS();
+    } else {
+      return nullptr;
+    }
+    const CallExpr *c = dyn_cast<CallExpr>(rhs->IgnoreImplicit());
+    if (!c || isa<CXXOperatorCallExpr>(c) || isa<CUDAKernelCallExpr>(c) ||
+        !(c->getType()->isDependentType() || c->getType()->isScalarType()) ||
+        c->getBeginLoc().isMacroID() || c->getEndLoc().isMacroID())
+      return nullptr;
+    for (const FunctionDecl *fd : calleesOf(c))
+      if (launches(fd))
+        return c;
+    return nullptr;
+  }
+
+  // The functions called under s that hyc cannot look into: no body in
+  // this translation unit, declared outside system headers, not builtins.
+  std::vector<const FunctionDecl *> unseenCalls(const Stmt *s) const {
+    std::vector<const FunctionDecl *> out;
+    forEach(s, [&](const Stmt *x) {
+      const auto *c = dyn_cast<CallExpr>(x);
+      const FunctionDecl *fd = c ? c->getDirectCallee() : nullptr;
+      if (!fd || fd->getBuiltinID() || fd->hasBody() || fd->isTemplateInstantiation() ||
+          SM.isInSystemHeader(SM.getExpansionLoc(fd->getLocation())))
+        return;
+      if (std::find(out.begin(), out.end(), fd) == out.end())
+        out.push_back(fd);
+    });
+    return out;
   }
 
   // The function whose body has s (a lambda's call operator for a lambda's).
@@ -387,14 +437,28 @@ public:
         items.push_back({it->second, {}, false, {}});
         continue;
       }
-      if (const CallExpr *c = callStatement(s)) {
+      const CallExpr *value = valueCall(s);
+      if (const CallExpr *c = value ? value : callStatement(s)) {
         HostRegion::Item call;
         call.host = {s};
+        call.valueCall = value;
         std::string why = callWhyNot(fn, c, call.callees, region ? &call.once : nullptr);
         if (!why.empty())
           return "it calls '" + calleesOf(c).front()->getNameAsString() + "'" + at(s) +
                  ", which launches kernels, and " + team + " cannot call it: " + why;
+        for (const FunctionDecl *fd : call.callees) {
+          const TeamFunction &t = *fns.at(fd);
+          call.framed |= t.framed;
+          call.callThrows |= t.throws;
+          if (value)
+            call.valueType = t.fd->getReturnType();
+        }
         items.push_back(call);
+        if (value) { // the statement itself, on one thread, reads the value
+          valueStmts.insert(s);
+          items.push_back({});
+          items.back().host.push_back(s);
+        }
         continue;
       }
       std::string why;
@@ -437,8 +501,20 @@ public:
       return "it is defined in another file";
     if (body->getLBracLoc().isMacroID() || body->getRBracLoc().isMacroID())
       return "its body is written in a macro";
-    if (!def->getReturnType()->isVoidType())
-      return "it returns a value (only a function that returns void is called by a team)";
+    // A value: returned by its last statement, `return e;`, which one
+    // thread runs (into the team's frame); every thread returns it.
+    if (!def->getReturnType()->isVoidType()) {
+      QualType rt = def->getReturnType();
+      const auto *r = body->body_empty() ? nullptr : dyn_cast<ReturnStmt>(body->body_back());
+      if (rt->isDependentType() || !rt->isScalarType() || rt->isReferenceType())
+        return "it returns a value of type '" + rt.getAsString() +
+               "' (a team function returns void or a scalar)";
+      if (!r || !r->getRetValue() || r->getBeginLoc().isMacroID() ||
+          r->getRetValue()->getBeginLoc().isMacroID())
+        return "it returns a value, but not by its last statement ('return e;', the only "
+               "'return' a team function may have)";
+      t.ret = r;
+    }
     if (def->isVariadic())
       return "it is variadic";
     if (const auto *m = dyn_cast<CXXMethodDecl>(def)) {
@@ -477,21 +553,19 @@ public:
         !why.empty())
       return why;
     replicate(t.items);
-    for (const HostRegion::Item &i : t.items) {
+    for (HostRegion::Item &i : t.items) {
       if (i.kernel) {
-        std::string kl = std::to_string(line(i.kernel->blockLoops.front().pragma->loc));
         if (i.kernel->scan && i.kernel->scan->reduction)
-          return "the kernel of line " + kl +
+          return "the kernel of line " +
+                 std::to_string(line(i.kernel->blockLoops.front().pragma->loc)) +
                  " is a scan, whose two passes need a parallel region of their own";
-        for (const Reduction &r : i.kernel->reductions)
-          if (!r.isArray && r.var->hasLocalStorage() && !r.var->getType()->isReferenceType())
-            return "the kernel of line " + kl + " reduces into '" + r.var->getNameAsString() +
-                   "', a local variable (each thread of the team has its own)";
         continue;
       }
       if (i.team())
         continue;
       for (const Stmt *s : i.host) {
+        if (valueStmts.count(s))
+          continue; // the call is the team's (the item before), the rest a scalar's assignment
         if (const Kernel *k = kernelIn(s))
           return "the kernel of line " + std::to_string(line(k->blockLoops.front().pragma->loc)) +
                  " is inside a statement of its body, not a statement of its own";
@@ -499,11 +573,22 @@ public:
           return "it calls '" + fd->getNameAsString() + "'" + at(s) +
                  ", which launches kernels, inside a statement (only a call that is a "
                  "statement of its own is made by the team)";
-        if (const Stmt *j = leaves(s, false, false))
+        const Stmt *j = s == t.ret ? leaves(t.ret->getRetValue(), false, false)
+                                   : leaves(s, false, false);
+        if (j)
           return std::string("a ") + jumpName(j) + at(j) + " would leave the team's code";
-        if (mayThrow(ctx, s))
-          return "its statement" + at(s) +
-                 " may throw (an exception must not leave the team's 'omp masked' block)";
+        // One thread keeps the exception (the team's frame), the team
+        // leaves the function after the barrier that follows.
+        if (mayThrow(ctx, s)) {
+          i.mayThrow = true;
+          t.throws = true;
+        }
+      }
+    }
+    for (const HostRegion::Item &i : t.items) {
+      for (const FunctionDecl *fd : i.callees) {
+        t.throws |= fns.at(fd)->throws;
+        t.framed |= fns.at(fd)->framed;
       }
     }
     // Each thread has its own locals: what the host statements (one
@@ -522,28 +607,42 @@ public:
                        std::to_string(line(t.items[j].kernel->blockLoops.front().pragma->loc))
                  : "the statement" + at(t.items[j].host.front());
     };
-    for (size_t i = 0; i < t.items.size(); ++i) {
-      if (t.items[i].team() || t.items[i].replicated)
-        continue;
-      for (const Stmt *s : t.items[i].host)
-        if (const auto *ds = dyn_cast<DeclStmt>(s))
-          for (const Decl *d : ds->decls())
-            for (size_t j = 0; j < t.items.size(); ++j) {
-              const auto *vd = dyn_cast<ValueDecl>(d);
-              if (j != i && (vd ? used[j].count(vd) != 0 : j > i))
-                return "it declares " +
-                       (isa<NamedDecl>(d) ? "'" + cast<NamedDecl>(d)->getNameAsString() + "'"
-                                          : std::string("a declaration")) +
-                       at(s) + ", which " + userOf(j) +
-                       " uses (it is in the host statements' 'omp masked' block)";
-            }
-    }
+    // Its locals that another item reads are the team's (hy::team_frame
+    // slots): scalars declared as a region's moved-out locals are.
+    HostRegion slots;
+    if (std::string why = locals(t.items, slots); !why.empty())
+      return why;
+    for (const VarDecl *v : slots.hoisted)
+      if (v->getType()->isRecordType())
+        return "its local '" + v->getNameAsString() + "'" + at(slots.declOf.at(v)) +
+               " is read by another of its statements or kernels and is not a scalar (the "
+               "team shares only scalar locals)";
+    if (slots.hoisted.size() > kTeamSlots)
+      return "more than " + std::to_string(kTeamSlots) +
+             " of its locals are read by other statements or kernels (the team's frame "
+             "holds " + std::to_string(kTeamSlots) + ")";
+    t.shared = slots.hoisted;
+    t.declOf = slots.declOf;
+    std::set<const VarDecl *> sharedSet(t.shared.begin(), t.shared.end());
+    t.framed |= t.throws || t.ret || !t.shared.empty();
+    // A kernel's scalar reduction goes into a shared local or a reference
+    // parameter (each thread of the team has its own other locals).
+    for (const HostRegion::Item &i : t.items)
+      if (i.kernel)
+        for (const Reduction &r : i.kernel->reductions)
+          if (!r.isArray && r.var->hasLocalStorage() && !r.var->getType()->isReferenceType() &&
+              !sharedSet.count(dyn_cast<VarDecl>(r.var)))
+            return "the kernel of line " +
+                   std::to_string(line(i.kernel->blockLoops.front().pragma->loc)) +
+                   " reduces into '" + r.var->getNameAsString() +
+                   "', a local variable that the team does not share (each thread of the team "
+                   "has its own)";
     for (size_t j = 0; j < t.items.size(); ++j) {
       if (!t.items[j].team() && !t.items[j].replicated)
         continue;
       for (auto &[d, use] : used[j]) {
         const auto *v = dyn_cast<VarDecl>(d);
-        if (!v || !v->hasLocalStorage() || v->getType()->isReferenceType())
+        if (!v || !v->hasLocalStorage() || v->getType()->isReferenceType() || sharedSet.count(v))
           continue;
         for (const HostRegion::Item &i : t.items) {
           if (i.team() || i.replicated)
@@ -636,19 +735,24 @@ public:
       }
       for (const Stmt *s : i.host) {
         const auto *ds = dyn_cast<DeclStmt>(s);
-        const auto *v = ds && ds->isSingleDecl() ? dyn_cast<VarDecl>(ds->getSingleDecl()) : nullptr;
-        const Expr *init = v ? v->getInit() : nullptr;
-        QualType ty = v ? v->getType() : QualType();
-        // A type of the template's parameters (`const W up = ...;`) counts
-        // as a scalar when it is one in every instantiation.
-        bool scalar = v && ty.isConstQualified() &&
-                      (ty->isDependentType() ? !ty->isReferenceType() && scalarInEvery(v, true)
-                                             : ty->isScalarType());
-        bool rep = init && !isa<DecompositionDecl>(v) &&
-                   ((ty->isReferenceType() && !ty->isDependentType() && bindsSame(init)) ||
-                    (scalar && readsSame(init)));
+        auto repVar = [&](const Decl *d) {
+          const auto *v = dyn_cast<VarDecl>(d);
+          const Expr *init = v ? v->getInit() : nullptr;
+          QualType ty = v ? v->getType() : QualType();
+          // A type of the template's parameters (`const W up = ...;`) counts
+          // as a scalar when it is one in every instantiation.
+          bool scalar = v && ty.isConstQualified() &&
+                        (ty->isDependentType() ? !ty->isReferenceType() && scalarInEvery(v, true)
+                                               : ty->isScalarType());
+          return init && !isa<DecompositionDecl>(v) &&
+                 ((ty->isReferenceType() && !ty->isDependentType() && bindsSame(init)) ||
+                  (scalar && (readsSame(init) || constantInEvery(v))));
+        };
+        // (`auto &next = ws.next, &warpq = ws.warpq;`: every declarator.)
+        bool rep = ds && std::all_of(ds->decl_begin(), ds->decl_end(), repVar);
         if (rep) {
-          same.insert(v);
+          for (const Decl *d : ds->decls())
+            same.insert(cast<VarDecl>(d));
           HostRegion::Item r;
           r.host = {s};
           r.replicated = true;
@@ -661,6 +765,21 @@ public:
       }
     }
     items = out;
+  }
+
+  // Whether a local's initializer is a constant expression (in a function
+  // template, in every instantiation): every thread computes the same
+  // value, with no side effects (`const W inf = Weighted ? infinity<W>() :
+  // W(kUnreached);`).
+  bool constantInEvery(const VarDecl *v) {
+    std::vector<const VarDecl *> all =
+        v->getInit()->isValueDependent() || v->getType()->isDependentType()
+            ? instancesOf(v)
+            : std::vector<const VarDecl *>{v};
+    return !all.empty() && std::all_of(all.begin(), all.end(), [&](const VarDecl *iv) {
+      return iv->getInit() && !iv->getInit()->isValueDependent() &&
+             iv->getInit()->isCXX11ConstantExpr(ctx);
+    });
   }
 
   // A local of a type that depends on a function template's parameters
@@ -877,14 +996,14 @@ public:
       }
     for (const HostRegion::Item &i : items)
       for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host)
-        if (const FunctionDecl *fd = launchingCall(s))
+        if (const FunctionDecl *fd = valueStmts.count(s) ? nullptr : launchingCall(s))
           return "it calls '" + fd->getNameAsString() + "'" + at(s) +
                  ", which launches kernels, inside a statement: there its own regions would "
                  "run on one thread (only a call that is a statement of the loop's body is "
                  "made by the region's team)";
     for (HostRegion::Item &i : items)
       for (const Stmt *s : i.team() ? std::vector<const Stmt *>() : i.host)
-        i.mayThrow |= mayThrow(ctx, s);
+        i.mayThrow |= !valueStmts.count(s) && mayThrow(ctx, s);
     return "";
   }
 
@@ -1002,7 +1121,7 @@ public:
     for (size_t i = 0; i < items.size(); ++i)
       for (const Stmt *s : items[i].host) {
         const auto *ds = dyn_cast<DeclStmt>(s);
-        if (!ds || items[i].team())
+        if (!ds || items[i].team() || items[i].replicated)
           continue;
         // The statement's declarations, one of which another item uses.
         const Decl *usedDecl = nullptr;
@@ -1049,7 +1168,22 @@ public:
             return pre + "only scalar variables move out of the region, and the template's '" +
                    t.getAsString() + "' is not one in every instantiation (or is never "
                    "instantiated, or is a constant in one)";
-          if (!t->isDependentType() &&
+          // A value of a plain class (`const auto start = clock::now();`):
+          // declared before the region, assigned where it was declared,
+          // which for a trivially copyable class copies what the
+          // initialization would have.
+          const bool object = !t->isDependentType() && t->isRecordType();
+          const bool assigned = vd->getInit() && vd->getInitStyle() == VarDecl::CInit;
+          if (object && (several || !assigned || !plainClass(t)))
+            return pre + "only scalar variables, and single variables of a trivially copyable "
+                         "class with a default constructor (trivial, constexpr or noexcept) "
+                         "and assignment, initialised with '=', move out of the region ('" +
+                   t.getUnqualifiedType().getAsString() + "' " +
+                   (several     ? "is declared with others"
+                    : !assigned ? "is not initialised with '='"
+                                : "is not such a class") +
+                   ")";
+          if (!t->isDependentType() && !object &&
               (!t->isScalarType() || t->isReferenceType() || t.isVolatileQualified()))
             return pre + "only scalar variables (not '" + t.getAsString() +
                    "') move out of the region";
@@ -1076,6 +1210,30 @@ public:
     return "";
   }
 
+  // A class whose value can be declared before a region and assigned in
+  // it with the meaning of its initialization: trivially copyable, a
+  // trivial (non-deleted) assignment, no const or reference member, and a
+  // public default constructor that is trivial, constexpr or noexcept.
+  bool plainClass(QualType t) const {
+    const CXXRecordDecl *rd = t->getAsCXXRecordDecl();
+    if (!rd || !rd->hasDefinition() || t.isVolatileQualified() ||
+        !t.isTriviallyCopyableType(ctx) ||
+        !(rd->hasTrivialCopyAssignment() || rd->hasTrivialMoveAssignment()))
+      return false;
+    for (const FieldDecl *f : rd->fields())
+      if (f->getType().isConstQualified() || f->getType()->isReferenceType())
+        return false;
+    if (rd->hasTrivialDefaultConstructor())
+      return true;
+    for (const CXXConstructorDecl *c : rd->ctors()) {
+      const auto *p = c->getType()->getAs<FunctionProtoType>();
+      if (c->isDefaultConstructor() && !c->isDeleted() && c->getAccess() == AS_public &&
+          (c->isConstexpr() || (p && p->isNothrow())))
+        return true;
+    }
+    return false;
+  }
+
   // The inner loops and ifs of a region's items, outermost first.
   static void nestedOf(const std::vector<HostRegion::Item> &items,
                        std::vector<const HostRegion::Item *> &out) {
@@ -1100,6 +1258,8 @@ public:
   std::map<const FunctionDecl *, std::unique_ptr<TeamFunction>> &fns;
   std::map<const Stmt *, const Kernel *> kernelOf;
   std::map<const FunctionDecl *, bool> memo;
+  // Statements whose call the team makes before them (valueCall).
+  std::set<const Stmt *> valueStmts;
 };
 
 } // namespace
@@ -1226,6 +1386,24 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
         if (h->guarded())
           what += "; an exception from its host code ends the loop and is thrown again after "
                   "the region";
+        // Functions its host statements call whose bodies hyc does not see
+        // (another file's): if they launch kernels, their regions run on
+        // the thread that runs the statements.
+        std::vector<std::string> unseen;
+        for (const HostRegion::Item *ip : all)
+          for (const Stmt *s : ip->team() ? std::vector<const Stmt *>() : ip->host)
+            for (const FunctionDecl *fd : p.unseenCalls(s))
+              if (std::find(unseen.begin(), unseen.end(), fd->getNameAsString()) == unseen.end())
+                unseen.push_back(fd->getNameAsString());
+        if (!unseen.empty()) {
+          what += "; its host statements call ";
+          for (size_t i = 0; i < unseen.size(); ++i)
+            what += (i ? ", '" : "'") + unseen[i] + "'";
+          what += ", defined in another file: hyc sees one file, so if " +
+                  std::string(unseen.size() == 1 ? "it launches" : "they launch") +
+                  " kernels, their regions run on one thread inside this region (a function "
+                  "defined in this file would be called by the whole team)";
+        }
       } else {
         what = "host loop: not one parallel region (a region per kernel per iteration): " + h->why;
       }
@@ -1254,6 +1432,17 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
     if (!t->worth.empty())
       what += " (on one thread when the kernel of line " + std::to_string(t->worthLine) +
               " is small: its small-loop test)";
+    if (t->ret)
+      what += "; its value ('return' of line " + std::to_string(p.line(t->ret->getBeginLoc())) +
+              ") is stored by one thread in the team's frame and returned by every thread";
+    if (!t->shared.empty()) {
+      what += "; locals the team shares (the frame's, assigned on one thread): ";
+      for (size_t i = 0; i < t->shared.size(); ++i)
+        what += (i ? ", " : "") + t->shared[i]->getNameAsString();
+    }
+    if (t->throws)
+      what += "; an exception from its host statements is kept, the team leaves the function "
+              "after the next barrier, and it is thrown again after the caller's region";
     remark(in, SM.getExpansionLoc(t->fd->getLocation()), what);
     for (const HostRegion::Item &i : t->items)
       if (i.kernel)

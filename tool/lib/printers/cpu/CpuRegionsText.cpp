@@ -33,6 +33,7 @@
 #include "PrintUtil.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/QualTypeNames.h"
 #include "clang/AST/StmtCXX.h"
 #include <functional>
 
@@ -47,11 +48,27 @@ std::string text(const Rewriter &R, ASTContext &ctx, const Stmt *s) {
 }
 
 // A team function's call statement, made by every thread of the team: the
-// function then runs its kernels as the team's work-sharing loops.
-void teamCall(Rewriter &R, ASTContext &ctx, const Stmt *s) {
-  R.InsertTextAfter(ctx.getSourceManager().getExpansionLoc(s->getBeginLoc()),
-                    "{ hy::team_call hy_call; ");
-  R.InsertTextAfter(stmtEnd(ctx, s), " }");
+// function then runs its kernels as the team's work-sharing loops. With a
+// frame (the callee's value, shared locals, exception: hy::team_frame) the
+// call is `{ hy::team_call hy_call(frame); f(...); }`; a statement that uses
+// the call's value (`x = f(...);`) gets the call before it and reads the
+// value from the frame (`x = frame.value<T>();`, run on one thread). `after`
+// follows the call (a test of the kept exception).
+void teamCall(Rewriter &R, ASTContext &ctx, const HostRegion::Item &i, const std::string &frame,
+              const std::string &after = "") {
+  const Stmt *s = i.host.front();
+  const std::string open = i.framed ? "{ hy::team_call hy_call(" + frame + "); "
+                                    : std::string("{ hy::team_call hy_call; ");
+  SourceLocation begin = ctx.getSourceManager().getExpansionLoc(s->getBeginLoc());
+  if (!i.valueCall) {
+    R.InsertTextAfter(begin, open);
+    R.InsertTextAfter(stmtEnd(ctx, s), " }" + after);
+    return;
+  }
+  const std::string call = rewrittenText(R, ctx, i.valueCall->getSourceRange());
+  R.InsertTextAfter(begin, open + call + "; }" + after + " ");
+  replaceRewritten(R, ctx, i.valueCall->getSourceRange(),
+                   frame + ".value<" + typeText(ctx, i.valueType) + ">()");
 }
 
 // Every item of a list, those of its inner loops and ifs after each.
@@ -63,6 +80,23 @@ void forEachItem(const std::vector<HostRegion::Item> &items,
       if (list)
         forEachItem(list->items, f);
   }
+}
+
+// The type of a local moved out of a region, as a declaration before it
+// spells it: a scalar's as typeText; a class's fully qualified, its
+// typedefs too (`const auto start = steady_clock::now();` is a
+// `std::chrono::steady_clock::time_point`), since the region may be in
+// another scope than the typedef's.
+std::string localType(ASTContext &ctx, QualType t) {
+  if (!t->isRecordType() || t->isDependentType())
+    return typeText(ctx, t);
+  PrintingPolicy pp(ctx.getLangOpts());
+  pp.SuppressTagKeyword = true;
+  pp.FullyQualifiedName = true;
+  QualType plain = t.getNonReferenceType().getUnqualifiedType();
+  if (const auto *a = plain->getAs<AutoType>()) // `auto`: the type it stands for
+    plain = a->getDeducedType();
+  return TypeName::getFullyQualifiedName(plain.getUnqualifiedType(), ctx, pp);
 }
 
 // The parts of a while or for loop's header, and its body.
@@ -204,6 +238,13 @@ void RegionText::items(const std::vector<HostRegion::Item> &list, const HostRegi
       continue;
     }
     if (!i.callees.empty()) { // a team function's call, by every thread
+      // An exception in the callee: kept in the region's hy_err by its
+      // thread, after which every thread leaves the loop.
+      const bool throws = guarded && i.callThrows;
+      if (throws && meets(reads, {"hy_err"})) {
+        R.InsertTextAfter(SM.getExpansionLoc(i.host.front()->getBeginLoc()), kBarrier);
+        reads.clear();
+      }
       if (!i.once.empty()) {
         std::string eval = "_Pragma(\"omp masked\") { ";
         for (const Expr *a : i.once) {
@@ -213,8 +254,10 @@ void RegionText::items(const std::vector<HostRegion::Item> &list, const HostRegi
         R.InsertTextAfter(SM.getExpansionLoc(i.host.front()->getBeginLoc()),
                           eval + "} _Pragma(\"omp barrier\") ");
       }
-      teamCall(R, ctx, i.host.front());
+      teamCall(R, ctx, i, "hy_tf", throws ? " if (hy_err) break;" : "");
       reads.clear(); // its kernels and host statements end with barriers
+      if (throws)
+        reads.insert("hy_err");
       continue;
     }
     if (!branch && n == 0)
@@ -320,7 +363,7 @@ void RegionText::emit() {
                                  cast<ForStmt>(h.loop)->getLParenLoc().getLocWithOffset(1),
                                  SM.getExpansionLoc(c->getBeginLoc())));
   for (const VarDecl *v : h.hoisted)
-    open += typeText(ctx, v->getType()) + " " + v->getNameAsString() + "; ";
+    open += localType(ctx, v->getType()) + " " + v->getNameAsString() + "; ";
   // Team calls' arguments evaluated once (hy_arg<k>, shared): one thread
   // assigns them before the call, every thread passes them. The flags of
   // inner loops (hy_go<k>) and ifs (hy_if<k>).
@@ -340,8 +383,16 @@ void RegionText::emit() {
   open += flags;
   if (guarded)
     open += "hy::region_error hy_err; ";
+  // The frame of the team calls that share one (hy::team_frame).
+  bool framed = false, callThrows = false;
+  forEachItem(h.items, [&](const HostRegion::Item &i) {
+    framed |= i.framed;
+    callThrows |= i.callThrows;
+  });
+  if (framed)
+    open += guarded ? "hy::team_frame hy_tf(hy_err); " : "hy::team_frame hy_tf; ";
   open += "bool hy_go = " + condText + ", hy_stay" + (h.worth.empty() ? "" : ", hy_team") +
-          "; while (hy_go" + (guarded && h.nests() ? " && !hy_err" : "") + ") { " +
+          "; while (hy_go" + (guarded && (h.nests() || callThrows) ? " && !hy_err" : "") + ") { " +
           (h.worth.empty() ? "" : "hy_team = " + h.worth + "; ") +
           "hy_stay = true; _Pragma(\"omp parallel" + (h.worth.empty() ? "" : " if(hy_team)") +
           "\") for (bool hy_again = false;; hy_again = true)";
@@ -395,41 +446,113 @@ void RegionText::emit() {
                     std::string(" }") + (guarded ? " hy_err.rethrow();" : "") + " }");
 }
 
+// A team function: the body becomes a lambda that the calling team runs,
+// or, called anywhere else, a region of its own:
+//   { const bool hy_in_team = hy::team_call::take(); auto hy_body = [&] {
+//       <kernel: 'omp for'> _Pragma("omp masked") { <host statements> }
+//       _Pragma("omp barrier") { hy::team_call hy_call; <call>; } ... };
+//     if (hy_in_team) hy_body(); else { _Pragma("omp parallel if(...)") hy_body(); } }
+// With a frame (a value, shared locals, host statements that may throw):
+//   { hy::team_frame *const hy_tf_in = hy::team_call::take_frame();
+//     const bool hy_in_team = hy_tf_in != nullptr; hy::team_frame hy_own;
+//     hy::team_frame &hy_t = hy_in_team ? *hy_tf_in : hy_own;
+//     auto hy_body = [&](T &x) { ...
+//       _Pragma("omp masked") { try { <host statements> } catch (...) { hy_t.err().keep(); } }
+//       _Pragma("omp barrier") if (hy_t.err()) return; ...
+//       _Pragma("omp masked") { hy_t.value<R>() = e; } _Pragma("omp barrier") };
+//     if (hy_in_team) hy_body(hy_t.local<T>(0));
+//     else { _Pragma("omp parallel") hy_body(hy_t.local<T>(0)); hy_own.err().rethrow(); }
+//     return hy_t.value<R>(); }
+// Its shared locals' declarations become assignments (`x = e;`). A kept
+// exception is tested by every thread after the barrier that follows the
+// statements that threw, and the team leaves the function (the caller
+// tests it again); one thread may write it only after a barrier that every
+// thread passed after its last test.
+void teamFunctionText(Rewriter &R, ASTContext &ctx, const TeamFunction &t) {
+  const SourceManager &SM = ctx.getSourceManager();
+  // Shared locals are the lambda's reference parameters, bound to the
+  // frame's slots: OpenMP takes a reference parameter's data-sharing from
+  // its argument (shared), where a local reference would be private, which
+  // a kernel's reduction into it may not be.
+  std::string params, args;
+  for (size_t k = 0; k < t.shared.size(); ++k) {
+    const VarDecl *v = t.shared[k];
+    const std::string ty = typeText(ctx, v->getType());
+    params += (k ? ", " : "") + ty + " &" + v->getNameAsString();
+    args += (k ? ", " : "") + std::string("hy_t.local<") + ty + ">(" + std::to_string(k) + ")";
+  }
+  std::string top;
+  if (t.framed)
+    top = " hy::team_frame *const hy_tf_in = hy::team_call::take_frame(); const bool hy_in_team "
+          "= hy_tf_in != nullptr; hy::team_frame hy_own; hy::team_frame &hy_t = hy_in_team ? "
+          "*hy_tf_in : hy_own; auto hy_body = [&](" + params + ") {";
+  else
+    top = " const bool hy_in_team = hy::team_call::take(); auto hy_body = [&] {";
+  R.InsertTextAfter(t.body->getLBracLoc().getLocWithOffset(1), top);
+  // Shared locals: their declarations become assignments.
+  for (const VarDecl *v : t.shared) {
+    const DeclStmt *ds = t.declOf.at(v);
+    if (*ds->decl_begin() != v)
+      continue;
+    if (v->getInit())
+      R.RemoveText(CharSourceRange::getCharRange(SM.getExpansionLoc(ds->getBeginLoc()),
+                                                 SM.getExpansionLoc(v->getLocation())));
+    else
+      R.RemoveText(stmtRange(ctx, ds));
+  }
+  bool tested = false; // a thread may still test hy_t.err() (no barrier since)
+  for (const HostRegion::Item &i : t.items) {
+    if (i.kernel) {
+      tested = false; // its barrier
+      continue;
+    }
+    if (i.replicated)
+      continue;
+    if (i.team()) {
+      std::string pre = i.callThrows && tested ? kBarrier : "";
+      if (!pre.empty())
+        R.InsertTextAfter(SM.getExpansionLoc(i.host.front()->getBeginLoc()), pre);
+      teamCall(R, ctx, i, "hy_t.next()", i.callThrows ? " if (hy_t.err()) return;" : "");
+      tested = i.callThrows;
+      continue;
+    }
+    const bool throws = i.mayThrow;
+    std::string pre = throws && tested ? kBarrier : "";
+    R.InsertTextAfter(SM.getExpansionLoc(i.host.front()->getBeginLoc()),
+                      pre + "_Pragma(\"omp masked\") { " + (throws ? "try { " : ""));
+    R.InsertTextAfter(stmtEnd(ctx, i.host.back()),
+                      std::string(throws ? " } catch (...) { hy_t.err().keep(); }" : "") +
+                          " } _Pragma(\"omp barrier\")" +
+                          (throws ? " if (hy_t.err()) return;" : ""));
+    tested = throws;
+  }
+  if (t.ret) { // `return e;` -> `hy_t.value<R>() = e;`
+    replaceRewritten(R,
+                     CharSourceRange::getCharRange(
+                         SM.getExpansionLoc(t.ret->getBeginLoc()),
+                         SM.getExpansionLoc(t.ret->getRetValue()->getBeginLoc())),
+                     "hy_t.value<" + typeText(ctx, t.fd->getReturnType()) + ">() = ");
+  }
+  std::string end = "}; if (hy_in_team) hy_body(" + args + "); else { _Pragma(\"omp parallel" +
+                    (t.worth.empty() ? "" : " if(" + t.worth + ")") + "\") hy_body(" + args +
+                    "); " +
+                    (t.throws ? "hy_own.err().rethrow(); " : "") + "} ";
+  if (t.ret)
+    end += "return hy_t.value<" + typeText(ctx, t.fd->getReturnType()) + ">(); ";
+  R.InsertTextBefore(t.body->getRBracLoc(), end);
+}
+
 } // namespace
 
 void CpuRegions::rewrite(Rewriter &R) const {
   ASTContext &ctx = in.ctx;
-  const SourceManager &SM = ctx.getSourceManager();
   for (const auto &hp : loops)
     if (hp->why.empty())
       RegionText(R, ctx, *hp).emit();
-  // Team functions: the body becomes a lambda that the calling team runs,
-  // or, called anywhere else, a region of its own:
-  //   { const bool hy_in_team = hy::team_call::take(); auto hy_body = [&] {
-  //       <kernel: 'omp for'> _Pragma("omp masked") { <host statements> }
-  //       _Pragma("omp barrier") { hy::team_call hy_call; <call>; } ... };
-  //     if (hy_in_team) hy_body(); else { _Pragma("omp parallel if(...)") hy_body(); } }
   for (const auto &[key, tp] : functions) {
     const TeamFunction &t = *tp;
-    if (!t.why.empty() || t.calledFrom.empty())
-      continue;
-    R.InsertTextAfter(t.body->getLBracLoc().getLocWithOffset(1),
-                      " const bool hy_in_team = hy::team_call::take(); auto hy_body = [&] {");
-    for (const HostRegion::Item &i : t.items) {
-      if (i.kernel || i.replicated)
-        continue;
-      if (i.team()) {
-        teamCall(R, ctx, i.host.front());
-        continue;
-      }
-      R.InsertTextAfter(SM.getExpansionLoc(i.host.front()->getBeginLoc()),
-                        "_Pragma(\"omp masked\") { ");
-      R.InsertTextAfter(stmtEnd(ctx, i.host.back()), " } _Pragma(\"omp barrier\")");
-    }
-    R.InsertTextBefore(t.body->getRBracLoc(),
-                       "}; if (hy_in_team) hy_body(); else { _Pragma(\"omp parallel" +
-                           (t.worth.empty() ? "" : " if(" + t.worth + ")") +
-                           "\") hy_body(); } ");
+    if (t.why.empty() && !t.calledFrom.empty())
+      teamFunctionText(R, ctx, t);
   }
 }
 
