@@ -15,6 +15,7 @@
 // RUN: %hyc --target=cuda --no-line-directives %s | %strip | FileCheck %s -check-prefix=NONE
 // NONE-NOT: hy_stay
 #include <hy/hy.hpp>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -24,7 +25,12 @@
 // barrier (the swap moves the pushes out of the per-thread buffers); an
 // exception from them (trace) ends the loop and is thrown again after the
 // region.
-void trace(int level); // may throw
+// May throw (it is not noexcept); defined in this file: a call of another
+// file's function keeps a loop a region per kernel (`unseen`, below).
+void trace(int level) {
+  if (level < 0)
+    throw std::runtime_error("negative");
+}
 // OMP-LABEL: int levels(
 int levels(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array<int, 1> &depth,
            int n) {
@@ -33,7 +39,7 @@ int levels(const hy::array<int, 1> &off, const hy::array<int, 1> &col, hy::array
   int level = 0;
 // OMP: { hy::region_error hy_err; bool hy_go = static_cast<bool>(frontier.size() > 0), hy_stay, hy_team; while (hy_go) { hy_team = hy::omp_worth((long long)((int)frontier.size()), [[W:[0-9]+]]); hy_stay = true; _Pragma("omp parallel if(hy_team)") for (bool hy_again = false;; hy_again = true) { if (hy_again) { _Pragma("omp masked") { if (hy_again && !hy_err) try { hy_go = static_cast<bool>(frontier.size() > 0); hy_stay = hy_go && hy::omp_worth((long long)((int)frontier.size()), [[W]]) == hy_team; } catch (...) { hy_go = hy_stay = false; hy_err.keep(); } } _Pragma("omp barrier") if (!hy_stay) break; }
 // OMP-NEXT: [&, level, off = hy::view_of(off), col = hy::view_of(col), depth = hy::view_of(depth)] { _Pragma("omp for schedule(static)") // #pragma hy parallel for reduction(min : depth)
-// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; its kernels run as work-sharing loops ('omp for'), its condition and host statements on one thread ('omp masked'), a barrier before each kernel and one after it; a run of iterations in which the kernel of line [[@LINE+3]] is small (its small-loop test) runs on one thread; an exception from its host code ends the loop and is thrown again after the region; its host statements call 'trace', defined in another file: hyc sees one file, so if it launches kernels, their regions run on one thread inside this region (a function defined in this file would be called by the whole team) [-Rhy]
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; its kernels run as work-sharing loops ('omp for'), its condition and host statements on one thread ('omp masked'), a barrier before each kernel and one after it; a run of iterations in which the kernel of line [[@LINE+3]] is small (its small-loop test) runs on one thread; an exception from its host code ends the loop and is thrown again after the region [-Rhy]
   while (frontier.size() > 0) {
 // REPORT: host-regions.cpp:[[@LINE+1]]:1: remark: inside the host loop of line [[@LINE-1]], which is one parallel region: a work-sharing loop with a barrier at its end, run by the region's team (the host loop's remark says its size) [-Rhy]
 #pragma hy parallel for reduction(min : depth)
@@ -297,4 +303,21 @@ void prefixes(const hy::array<int, 1> &in, hy::array<long long, 1> &out, int n, 
     }
     ++r;
   }
+}
+
+// Refused: a host statement calls a function of another file (declared
+// only), which may launch kernels; inside a region their regions would run
+// on the one thread that calls it, so the loop keeps a region per kernel.
+void progress(int level);
+// OMP-LABEL: void unseen(
+void unseen(hy::array<int, 1> &a, int n) {
+// REPORT: host-regions.cpp:[[@LINE+1]]:3: remark: host loop: not one parallel region (a region per kernel per iteration): it calls 'progress' (line [[@LINE+5]]), defined in another file: hyc sees one file, and if it launches kernels their regions would run on one thread inside this region (define it in this file to let the team call it) [-Rhy]
+  for (int r = 0; r < 3; ++r) {
+#pragma hy parallel for
+    for (int i = 0; i < n; ++i)
+      a(i) += r;
+    progress(r);
+  }
+// OMP-NOT: hy_err
+// OMP: progress(r);
 }

@@ -12,8 +12,8 @@
 // * a nested call of such a function: the frame's next one;
 // * a region's local of a trivially copyable class (`const auto start =
 //   steady_clock::now();`): declared before the region, assigned in place.
-// The refusals that remain say why; a call of a function defined in
-// another file is named at the region.
+// The refusals that remain say why (a call of a function defined in
+// another file among them: host-regions.cpp).
 // RUN: %hyc --target=openmp --no-line-directives %s | %strip | FileCheck %s -check-prefix=OMP
 // RUN: %hyc --target=openmp -Rhy %s -o %t.omp.cpp 2>&1 | FileCheck %s -check-prefix=REPORT
 // RUN: %cxx -std=c++17 -fopenmp -fsyntax-only -Wall -Werror -I%hy_inc %t.omp.cpp
@@ -26,6 +26,7 @@
 #include <hy/hy.hpp>
 
 #include <chrono>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -68,10 +69,14 @@ static long long twice(const hy::array<int, 1> &a, int n) {
 // The level loop: a team if between a function that may throw and one that
 // does not; values assigned and declared; a time point moved out.
 // OMP-LABEL: long long levels(
+void trace(long long total) { // host code of this file
+  if (total < 0)
+    throw std::runtime_error("negative");
+}
 long long levels(hy::array<int, 1> &a, int n, std::vector<int> &sizes) {
   long long total = 0, grown = 0;
 // OMP: { int level = 0; std::chrono::steady_clock::time_point start; bool hy_if1 = false; hy::region_error hy_err; hy::team_frame hy_tf(hy_err); bool hy_go = {{.*}}; while (hy_go && !hy_err) {
-// REPORT: team-values.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}}; locals moved out of the region (shared): start; every thread of the team calls 'push' (line [[@LINE+6]]), {{.*}}; every thread of the team calls 'below' (line [[@LINE+9]]), {{.*}}; every thread of the team calls 'twice' (line [[@LINE+11]]), {{.*}}; an exception from its host code ends the loop and is thrown again after the region; its host statements call 'trace', defined in another file: hyc sees one file, so if it launches kernels, their regions run on one thread inside this region (a function defined in this file would be called by the whole team) [-Rhy]
+// REPORT: team-values.cpp:[[@LINE+1]]:3: remark: host loop: one OpenMP parallel region around it; {{.*}}; locals moved out of the region (shared): start; every thread of the team calls 'push' (line [[@LINE+6]]), {{.*}}; every thread of the team calls 'below' (line [[@LINE+9]]), {{.*}}; every thread of the team calls 'twice' (line [[@LINE+11]]), {{.*}}; an exception from its host code ends the loop and is thrown again after the region [-Rhy]
   for (int level = 0; level < 8 && grown < n; ++level) {
 // OMP: start = std::chrono::steady_clock::now();
     const auto start = std::chrono::steady_clock::now();
@@ -84,7 +89,6 @@ long long levels(hy::array<int, 1> &a, int n, std::vector<int> &sizes) {
 // OMP: { hy::team_call hy_call(hy_tf); twice(a, n); } _Pragma("omp masked") try { const long long seen = hy_tf.value<long long>();
     const long long seen = twice(a, n);
     total += seen + (std::chrono::steady_clock::now() - start).count() * 0;
-    void trace(long long); // another file's
     trace(total);
   }
   return total;

@@ -900,6 +900,34 @@ public:
           return "its header calls '" + fd->getNameAsString() + "', which launches kernels";
     if (std::string why = locals(h.items, h); !why.empty())
       return why;
+    // A function whose body hyc does not see (another file's) may launch
+    // kernels: called by one thread inside the region, their OpenMP
+    // regions would be nested ones, which run on that thread alone (BC's
+    // pull step, when it was in bc_pull.cpp, lost its threads so). The
+    // loop stays a region per kernel, whose host statements run outside
+    // any region.
+    {
+      std::vector<const HostRegion::Item *> nested, all;
+      nestedOf(h.items, nested);
+      for (const HostRegion::Item &i : h.items)
+        all.push_back(&i);
+      for (const HostRegion::Item *n : nested)
+        for (const auto *list : {n->inner.get(), n->then.get(), n->otherwise.get()})
+          if (list)
+            for (const HostRegion::Item &i : list->items)
+              all.push_back(&i);
+      std::vector<const Stmt *> host(head.begin(), head.end());
+      for (const HostRegion::Item *ip : all)
+        if (!ip->team())
+          host.insert(host.end(), ip->host.begin(), ip->host.end());
+      for (const Stmt *s : host)
+        if (s)
+          if (std::vector<const FunctionDecl *> fds = unseenCalls(s); !fds.empty())
+            return "it calls '" + fds.front()->getNameAsString() + "'" + at(s) +
+                   ", defined in another file: hyc sees one file, and if it launches kernels "
+                   "their regions would run on one thread inside this region (define it in "
+                   "this file to let the team call it)";
+    }
     // A local moved out must not hide another variable of its name that
     // the loop uses.
     std::map<const ValueDecl *, const Stmt *> all;
@@ -1386,24 +1414,6 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
         if (h->guarded())
           what += "; an exception from its host code ends the loop and is thrown again after "
                   "the region";
-        // Functions its host statements call whose bodies hyc does not see
-        // (another file's): if they launch kernels, their regions run on
-        // the thread that runs the statements.
-        std::vector<std::string> unseen;
-        for (const HostRegion::Item *ip : all)
-          for (const Stmt *s : ip->team() ? std::vector<const Stmt *>() : ip->host)
-            for (const FunctionDecl *fd : p.unseenCalls(s))
-              if (std::find(unseen.begin(), unseen.end(), fd->getNameAsString()) == unseen.end())
-                unseen.push_back(fd->getNameAsString());
-        if (!unseen.empty()) {
-          what += "; its host statements call ";
-          for (size_t i = 0; i < unseen.size(); ++i)
-            what += (i ? ", '" : "'") + unseen[i] + "'";
-          what += ", defined in another file: hyc sees one file, so if " +
-                  std::string(unseen.size() == 1 ? "it launches" : "they launch") +
-                  " kernels, their regions run on one thread inside this region (a function "
-                  "defined in this file would be called by the whole team)";
-        }
       } else {
         what = "host loop: not one parallel region (a region per kernel per iteration): " + h->why;
       }
