@@ -31,6 +31,20 @@ only=,${GPU_CHECK_ONLY:-all},
 only=${only//,samples,/,fw,delta,johnson,gm,bc,}
 want() { [ "$only" = ",all," ] || [[ "$only" == *",$1,"* ]]; }
 
+# The MPI builds' flags (part 3f), for the prebuild too.
+mpi_ok=0
+if command -v mpicxx >/dev/null 2>&1 && command -v mpirun >/dev/null 2>&1; then
+  mpi_ok=1
+  mpi_compile=$(mpicxx --showme:compile 2>/dev/null || mpicxx -compile_info 2>/dev/null | cut -d' ' -f2-)
+  mpi_link=$(mpicxx --showme:link 2>/dev/null || mpicxx -link_info 2>/dev/null | cut -d' ' -f2-)
+  # mpicxx's flags for nvcc: -I -D -L -l as they are, -Wl,... to the linker, the rest to the host compiler.
+  nvflags() { local f o=""; for f in "$@"; do case $f in -I*|-D*|-L*|-l*) o+=" $f" ;; -Wl,*) o+=" -Xlinker ${f#-Wl,}" ;; *) o+=" -Xcompiler $f" ;; esac; done; echo "$o"; }
+  # shellcheck disable=SC2086
+  NVMPI="$NVCC -DHY_MPI=1 $(nvflags $mpi_compile)"; CXXMPI="$CXX -DHY_MPI=1 $mpi_compile"
+  # shellcheck disable=SC2086
+  LINKMPI="nvcc -Xcompiler -fopenmp $(nvflags $mpi_link)"
+fi
+
 # 0. nvcc takes most of the check's time: its units of every wanted part
 # start here at once, on all the machine's cores, and the check goes on when
 # they are done. A part uses the output it finds (have FILE) and compiles
@@ -65,6 +79,21 @@ if [ "${GPU_CHECK_PREBUILD:-1}" = 1 ]; then
     for f in .gpu/bc/bc_*.cuda.cu; do
       pre "$B/$(basename "${f%.cu}").o" $NVCC -Isamples/bc -Isamples/common/include -c "$f" -o "$B/$(basename "${f%.cu}").o"
     done
+  fi
+  # 3f's MPI units (the links stay in 3f): one at a time there took
+  # minutes of the check's time.
+  if want ranks && [ $mpi_ok = 1 ]; then
+    R=$B/ranks; mkdir -p "$R"
+    for n in zones zone_rows; do
+      [ -e ".gpu/e2e/$n.cuda.cu" ] && pre "$R/$n.o" $NVMPI ".gpu/e2e/$n.cuda.cu" -c -o "$R/$n.o"
+    done
+    [ -e .gpu/fw/fw_kernels.cuda.cu ] && pre "$R/fwk.o" $NVMPI -Isamples/floyd_warshall -Isamples/common/include -c .gpu/fw/fw_kernels.cuda.cu -o "$R/fwk.o"
+    [ -e .gpu/johnson/johnson_kernels.cuda.cu ] && pre "$R/jnk.o" $NVMPI -Isamples/johnson -Isamples/common/include -c .gpu/johnson/johnson_kernels.cuda.cu -o "$R/jnk.o"
+    for f in .gpu/bc/bc_*.cuda.cu; do
+      [ -e "$f" ] && pre "$R/$(basename "${f%.cu}").o" $NVMPI -Isamples/bc -Isamples/common/include -c "$f" -o "$R/$(basename "${f%.cu}").o"
+    done
+    [ -e .gpu/gm/gm_kernels.cuda.cu ] && pre "$R/gmk.o" $NVMPI -Isamples/graph_matching -Isamples/common/include -c .gpu/gm/gm_kernels.cuda.cu -o "$R/gmk.o"
+    [ -e .gpu/gm/gm_zones.cuda.cu ] && pre "$R/gmz.o" $NVMPI -Isamples/graph_matching -Isamples/common/include -c .gpu/gm/gm_zones.cuda.cu -o "$R/gmz.o"
   fi
   wait
 fi
@@ -329,21 +358,13 @@ fi
 # mpirun (SKIP without them). GPU_CHECK_RANKS_DEVICE=cpu runs the same
 # binaries on their CPU path (how the section was tried where there is no GPU).
 if want ranks; then
-  if ! command -v mpicxx >/dev/null 2>&1 || ! command -v mpirun >/dev/null 2>&1; then
+  if [ $mpi_ok = 0 ]; then
     summary+=("SKIP ranks (no mpicxx / mpirun on this machine: the multi-rank GPU path was not checked)")
   else
     R=$B/ranks; mkdir -p "$R" "$B/graph"
     ls "$B"/graph/*.o >/dev/null 2>&1 ||
       ( for f in samples/common/src/*.cpp; do g++ -std=c++17 -O3 -DHY_GRAPH_HAVE_ZLIB=1 -Isamples/common/include -c "$f" -o "$B/graph/$(basename "${f%.cpp}").o" & done; wait ) 2>"$out/graph-build.log"
     rdev=${GPU_CHECK_RANKS_DEVICE:-gpu}
-    mpi_compile=$(mpicxx --showme:compile 2>/dev/null || mpicxx -compile_info 2>/dev/null | cut -d' ' -f2-)
-    mpi_link=$(mpicxx --showme:link 2>/dev/null || mpicxx -link_info 2>/dev/null | cut -d' ' -f2-)
-    # mpicxx's flags for nvcc: -I -D -L -l as they are, -Wl,... to the linker, the rest to the host compiler.
-    nvflags() { local f o=""; for f in "$@"; do case $f in -I*|-D*|-L*|-l*) o+=" $f" ;; -Wl,*) o+=" -Xlinker ${f#-Wl,}" ;; *) o+=" -Xcompiler $f" ;; esac; done; echo "$o"; }
-    # shellcheck disable=SC2086
-    NVMPI="$NVCC -DHY_MPI=1 $(nvflags $mpi_compile)"; CXXMPI="$CXX -DHY_MPI=1 $mpi_compile"
-    # shellcheck disable=SC2086
-    LINKMPI="nvcc -Xcompiler -fopenmp $(nvflags $mpi_link)"
     oversub=""; mpirun --version 2>&1 | grep -q "Open MPI" && oversub="--oversubscribe"
     ranks_run() { # NP program args...: every rank on this machine's one GPU (or its CPU path)
       local np=$1; shift
@@ -369,7 +390,7 @@ if want ranks; then
     for n in zones zone_rows; do
       [ -e ".gpu/e2e/$n.cuda.cu" ] || { result "ranks.e2e.$n" 0 "not in the bundle (run scripts/gpu-bundle.sh)"; continue; }
       if ! { { have "$B/$n.serial" || $CXX ".gpu/e2e/$n.serial.cpp" -o "$B/$n.serial"; } &&
-             $NVMPI ".gpu/e2e/$n.cuda.cu" -c -o "$R/$n.o" && $LINKMPI "$R/$n.o" -o "$R/$n.cuda_mpi"; } >"$out/ranks-e2e-$n.build.log" 2>&1; then
+             { have "$R/$n.o" || $NVMPI ".gpu/e2e/$n.cuda.cu" -c -o "$R/$n.o"; } && $LINKMPI "$R/$n.o" -o "$R/$n.cuda_mpi"; } >"$out/ranks-e2e-$n.build.log" 2>&1; then
         result "ranks.e2e.$n" 0 "build failed (see ranks-e2e-$n.build.log)"; continue
       fi
       timeout 60 "$B/$n.serial" >"$R/$n.serial.txt" 2>&1
@@ -384,7 +405,7 @@ if want ranks; then
     # fw --grid: 1, 2 and 4 ranks bit for bit (samples/floyd_warshall/tests/grid-ranks.sh, as ctest fw.grid_ranks.*).
     FWI="-Isamples/floyd_warshall -Isamples/common/include"
     if [ ! -e .gpu/fw/fw_kernels.cuda.cu ]; then result ranks.fw 0 "not in the bundle (run scripts/gpu-bundle.sh)"
-    elif { $NVMPI $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$R/fwk.o" && $CXXMPI $FWI -c samples/floyd_warshall/main.cpp -o "$R/fw_main.o" &&
+    elif { { have "$R/fwk.o" || $NVMPI $FWI -c .gpu/fw/fw_kernels.cuda.cu -o "$R/fwk.o"; } && $CXXMPI $FWI -c samples/floyd_warshall/main.cpp -o "$R/fw_main.o" &&
          $CXXMPI $FWI -c samples/floyd_warshall/fw_cli.cpp -o "$R/fw_cli.o" &&
          $LINKMPI "$R/fwk.o" "$R/fw_main.o" "$R/fw_cli.o" "$B"/graph/*.o -lz -o "$R/fw_mpi_cuda"; } >"$out/ranks-fw-build.log" 2>&1; then
       for spec in "--generate bench:n=2048,seed=$seed --grid-block 256" \
@@ -401,7 +422,7 @@ if want ranks; then
     # Johnson: the batches of sources over the ranks; summaries and the check against Bellman-Ford.
     JNI="-Isamples/johnson -Isamples/common/include"
     if [ ! -e .gpu/johnson/johnson_kernels.cuda.cu ]; then result ranks.johnson 0 "not in the bundle (run scripts/gpu-bundle.sh)"
-    elif { $NVMPI $JNI -c .gpu/johnson/johnson_kernels.cuda.cu -o "$R/jnk.o" && $CXXMPI $JNI -c samples/johnson/main.cpp -o "$R/jn_main.o" &&
+    elif { { have "$R/jnk.o" || $NVMPI $JNI -c .gpu/johnson/johnson_kernels.cuda.cu -o "$R/jnk.o"; } && $CXXMPI $JNI -c samples/johnson/main.cpp -o "$R/jn_main.o" &&
          $LINKMPI "$R/jnk.o" "$R/jn_main.o" "$B"/graph/*.o -lz -o "$R/johnson_mpi_cuda"; } >"$out/ranks-johnson-build.log" 2>&1; then
       ranks_compare johnson "^(reachable pairs|verify: )" "$R/johnson_mpi_cuda" --generate er:n=3000,p=0.003,seed=$seed \
         --directed --weights int:50 --negative 30 --sources 96 --batch 16 --verify --algorithm frontier
@@ -411,7 +432,7 @@ if want ranks; then
     # BC: the sources over the ranks, the scores summed across them; the reference check.
     BCI="-Isamples/bc -Isamples/common/include"
     if [ ! -e .gpu/bc/bc_batched.cuda.cu ]; then result ranks.bc 0 "not in the bundle (run scripts/gpu-bundle.sh)"
-    elif ( for f in .gpu/bc/bc_*.cuda.cu; do $NVMPI $BCI -c "$f" -o "$R/$(basename "${f%.cu}").o" || exit 1; done
+    elif ( for f in .gpu/bc/bc_*.cuda.cu; do have "$R/$(basename "${f%.cu}").o" || $NVMPI $BCI -c "$f" -o "$R/$(basename "${f%.cu}").o" || exit 1; done
          for f in main bc_memory bc_scale bc_workspace; do $CXXMPI $BCI -c "samples/bc/$f.cpp" -o "$R/bcd_$f.o" || exit 1; done
          $LINKMPI "$R"/bc_*.cuda.o "$R"/bcd_*.o "$B"/graph/*.o -lz -o "$R/bc_mpi_cuda" ) >"$out/ranks-bc-build.log" 2>&1; then
       ranks_compare bc "^(top |  +[0-9]+  +[0-9]|  verified )" "$R/bc_mpi_cuda" --generate ba:n=3000,m=4,seed=$seed \
@@ -422,7 +443,8 @@ if want ranks; then
     # Graph matching: the pairs of a set over the ranks, each pair's match gathered.
     GMI="-Isamples/graph_matching -Isamples/common/include"
     if [ ! -e .gpu/gm/gm_kernels.cuda.cu ]; then result ranks.gm 0 "not in the bundle (run scripts/gpu-bundle.sh)"
-    elif { $NVMPI $GMI -c .gpu/gm/gm_kernels.cuda.cu -o "$R/gmk.o" && $NVMPI $GMI -c .gpu/gm/gm_zones.cuda.cu -o "$R/gmz.o" &&
+    elif { { have "$R/gmk.o" || $NVMPI $GMI -c .gpu/gm/gm_kernels.cuda.cu -o "$R/gmk.o"; } &&
+         { have "$R/gmz.o" || $NVMPI $GMI -c .gpu/gm/gm_zones.cuda.cu -o "$R/gmz.o"; } &&
          $CXXMPI $GMI -c samples/graph_matching/main.cpp -o "$R/gm_main.o" && $CXXMPI $GMI -c samples/graph_matching/gm_data.cpp -o "$R/gm_data.o" &&
          $CXXMPI $GMI -c samples/graph_matching/gm_assign.cpp -o "$R/gm_assign.o" &&
          $LINKMPI "$R/gmk.o" "$R/gmz.o" "$R/gm_main.o" "$R/gm_data.o" "$R/gm_assign.o" "$B"/graph/*.o -lz -o "$R/gm_mpi_cuda"; } >"$out/ranks-gm-build.log" 2>&1; then
