@@ -671,8 +671,10 @@ public:
     std::set<const ValueDecl *> before;
     for (const HostRegion::Item &i : t.items) {
       if (i.replicated) {
-        for (const Stmt *s : i.host)
-          before.insert(cast<VarDecl>(cast<DeclStmt>(s)->getSingleDecl()));
+        for (const Stmt *s : i.host) // one declaration may declare several
+          for (const Decl *d : cast<DeclStmt>(s)->decls())
+            if (const auto *v = dyn_cast<VarDecl>(d))
+              before.insert(v);
         continue;
       }
       if (!i.kernel)
