@@ -909,15 +909,7 @@ public:
     // loop stays a region per kernel, whose host statements run outside
     // any region.
     {
-      std::vector<const HostRegion::Item *> nested, all;
-      nestedOf(h.items, nested);
-      for (const HostRegion::Item &i : h.items)
-        all.push_back(&i);
-      for (const HostRegion::Item *n : nested)
-        for (const auto *list : {n->inner.get(), n->then.get(), n->otherwise.get()})
-          if (list)
-            for (const HostRegion::Item &i : list->items)
-              all.push_back(&i);
+      std::vector<const HostRegion::Item *> all = allItems(h.items);
       std::vector<const Stmt *> host(head.begin(), head.end());
       for (const HostRegion::Item *ip : all)
         if (!ip->team())
@@ -1265,6 +1257,21 @@ public:
   }
 
   // The inner loops and ifs of a region's items, outermost first.
+  // Every item of a loop's body, those of its inner loops and ifs too.
+  static std::vector<const HostRegion::Item *>
+  allItems(const std::vector<HostRegion::Item> &items) {
+    std::vector<const HostRegion::Item *> nested, all;
+    nestedOf(items, nested);
+    for (const HostRegion::Item &i : items)
+      all.push_back(&i);
+    for (const HostRegion::Item *n : nested)
+      for (const auto *list : {n->inner.get(), n->then.get(), n->otherwise.get()})
+        if (list)
+          for (const HostRegion::Item &i : list->items)
+            all.push_back(&i);
+    return all;
+  }
+
   static void nestedOf(const std::vector<HostRegion::Item> &items,
                        std::vector<const HostRegion::Item *> &out) {
     for (const HostRegion::Item &i : items) {
@@ -1337,16 +1344,8 @@ CpuRegions::CpuRegions(const PrintInput &in) : in(in) {
           for (size_t i = 0; i < h->hoisted.size(); ++i)
             what += (i ? ", " : "") + h->hoisted[i]->getNameAsString();
         }
-        // Every item, those of its inner loops and ifs too.
-        std::vector<const HostRegion::Item *> nested, all;
+        std::vector<const HostRegion::Item *> nested, all = Planner::allItems(h->items);
         Planner::nestedOf(h->items, nested);
-        for (const HostRegion::Item &i : h->items)
-          all.push_back(&i);
-        for (const HostRegion::Item *n : nested)
-          for (const auto *list : {n->inner.get(), n->then.get(), n->otherwise.get()})
-            if (list)
-              for (const HostRegion::Item &i : list->items)
-                all.push_back(&i);
         auto where = [](const HostRegion::Item *i) -> const Stmt * {
           if (i->kernel)
             return i->kernel->blockLoops.front().loop;

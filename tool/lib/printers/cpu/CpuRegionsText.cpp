@@ -132,6 +132,24 @@ bool meets(const Reads &a, const Reads &b) {
 
 const char *const kBarrier = "_Pragma(\"omp barrier\") ";
 
+// The declarations of locals that moved out of a region (or into a team's
+// frame) become assignments: the text before the first name goes (`lo = a,
+// hi = b;`), or the whole statement when nothing is assigned.
+static void undeclare(Rewriter &R, ASTContext &ctx, const std::vector<const VarDecl *> &vars,
+                      const std::map<const VarDecl *, const DeclStmt *> &declOf) {
+  const SourceManager &SM = ctx.getSourceManager();
+  for (const VarDecl *v : vars) {
+    const DeclStmt *ds = declOf.at(v);
+    if (!ds || *ds->decl_begin() != v)
+      continue;
+    if (v->getInit())
+      R.RemoveText(CharSourceRange::getCharRange(SM.getExpansionLoc(ds->getBeginLoc()),
+                                                 SM.getExpansionLoc(v->getLocation())));
+    else
+      R.RemoveText(stmtRange(ctx, ds));
+  }
+}
+
 class RegionText {
 public:
   RegionText(Rewriter &R, ASTContext &ctx, const HostRegion &h)
@@ -402,16 +420,7 @@ void RegionText::emit() {
                    open);
   // Locals moved out: their declarations become assignments (an inner
   // loop's init-statement is rewritten with its header).
-  for (const VarDecl *v : h.hoisted) {
-    const DeclStmt *ds = h.declOf.at(v);
-    if (!ds || *ds->decl_begin() != v) // (`lo = a, hi = b;`: the text before the first name)
-      continue;
-    if (v->getInit())
-      R.RemoveText(CharSourceRange::getCharRange(SM.getExpansionLoc(ds->getBeginLoc()),
-                                                 SM.getExpansionLoc(v->getLocation())));
-    else
-      R.RemoveText(stmtRange(ctx, ds));
-  }
+  undeclare(R, ctx, h.hoisted, h.declOf);
   // The top of an iteration, on the masked thread: after the first, the
   // increment, the condition and whether the next iteration stays in
   // this region (the team's size, from the first kernel's small-loop
@@ -490,16 +499,7 @@ void teamFunctionText(Rewriter &R, ASTContext &ctx, const TeamFunction &t) {
     top = " const bool hy_in_team = hy::team_call::take(); auto hy_body = [&] {";
   R.InsertTextAfter(t.body->getLBracLoc().getLocWithOffset(1), top);
   // Shared locals: their declarations become assignments.
-  for (const VarDecl *v : t.shared) {
-    const DeclStmt *ds = t.declOf.at(v);
-    if (*ds->decl_begin() != v)
-      continue;
-    if (v->getInit())
-      R.RemoveText(CharSourceRange::getCharRange(SM.getExpansionLoc(ds->getBeginLoc()),
-                                                 SM.getExpansionLoc(v->getLocation())));
-    else
-      R.RemoveText(stmtRange(ctx, ds));
-  }
+  undeclare(R, ctx, t.shared, t.declOf);
   bool tested = false; // a thread may still test hy_t.err() (no barrier since)
   for (const HostRegion::Item &i : t.items) {
     if (i.kernel) {
