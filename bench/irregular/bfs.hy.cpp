@@ -51,7 +51,7 @@ constexpr int kBlockDegree = 1024; // a block per vertex from this degree on
 // level(v) = the number of arcs on a shortest path from root to v, or
 // kUnreached. The worklists are the frontiers and the two queues, passed in
 // so that their memory is allocated once for all roots (capacity n each).
-void bfs(const std::vector<std::int64_t> &offsets, const std::vector<std::int32_t> &cols, int root,
+void bfs(const hy::array<std::int64_t, 1> &offsets, const hy::array<std::int32_t, 1> &cols, int root,
          hy::array<int, 1> &level, hy::worklist<int> &frontier, hy::worklist<int> &next,
          hy::worklist<int> &warp_queue, hy::worklist<int> &block_queue) {
   const int n = static_cast<int>(level.size());
@@ -69,14 +69,14 @@ void bfs(const std::vector<std::int64_t> &offsets, const std::vector<std::int32_
         if (i >= frontier.size())
           continue;
         const int u = frontier(i);
-        const std::int64_t begin = offsets[u], end = offsets[u + 1];
+        const std::int64_t begin = offsets(u), end = offsets(u + 1);
         if (end - begin >= kBlockDegree)
           block_queue.push(u);
         else if (end - begin >= kWarpDegree)
           warp_queue.push(u);
         else
           for (std::int64_t e = begin; e < end; ++e) {
-            const int v = cols[e];
+            const int v = cols(e);
             if (level(v) > d + 1 && hy::fetch_min(level(v), d + 1) > d + 1)
               next.push(v);
           }
@@ -86,8 +86,8 @@ void bfs(const std::vector<std::int64_t> &offsets, const std::vector<std::int32_
       const int u = warp_queue(i);
 #pragma hy parallel for into(threads)
       for (int lane = 0; lane < 32; ++lane)
-        for (std::int64_t e = offsets[u] + lane; e < offsets[u + 1]; e += 32) {
-          const int v = cols[e];
+        for (std::int64_t e = offsets(u) + lane; e < offsets(u + 1); e += 32) {
+          const int v = cols(e);
           if (level(v) > d + 1 && hy::fetch_min(level(v), d + 1) > d + 1)
             next.push(v);
         }
@@ -96,8 +96,8 @@ void bfs(const std::vector<std::int64_t> &offsets, const std::vector<std::int32_
     for (std::size_t i = 0; i < block_queue.size(); ++i) {
       const int u = block_queue(i);
 #pragma hy parallel for into(threads)
-      for (std::int64_t e = offsets[u]; e < offsets[u + 1]; ++e) {
-        const int v = cols[e];
+      for (std::int64_t e = offsets(u); e < offsets(u + 1); ++e) {
+        const int v = cols(e);
         if (level(v) > d + 1 && hy::fetch_min(level(v), d + 1) > d + 1)
           next.push(v);
       }
@@ -116,7 +116,7 @@ void bfs(const std::vector<std::int64_t> &offsets, const std::vector<std::int32_
 // iteration per slot finds its frontier vertex by hy::csr_row over the
 // scanned offsets, so that every thread does the same work whatever the
 // degrees (docs/language.md, "Scans"). fend has room for n + 1 offsets.
-void bfs_edges(const std::vector<std::int64_t> &offsets, const std::vector<std::int32_t> &cols,
+void bfs_edges(const hy::array<std::int64_t, 1> &offsets, const hy::array<std::int32_t, 1> &cols,
                int root, hy::array<int, 1> &level, hy::worklist<int> &frontier,
                hy::worklist<int> &next, hy::array<long long, 1> &fend) {
   const int n = static_cast<int>(level.size());
@@ -131,7 +131,7 @@ void bfs_edges(const std::vector<std::int64_t> &offsets, const std::vector<std::
 #pragma hy parallel for reduction(inscan, + : slots)
     for (int f = 0; f < nf; ++f) {
       const int u = frontier(f);
-      slots += offsets[u + 1] - offsets[u];
+      slots += offsets(u + 1) - offsets(u);
 #pragma hy scan inclusive(slots)
       fend(f + 1) = slots;
     }
@@ -139,7 +139,7 @@ void bfs_edges(const std::vector<std::int64_t> &offsets, const std::vector<std::
     for (long long s = 0; s < slots; ++s) {
       const long long f = hy::csr_row(fend, nf, s);
       const int u = frontier(f);
-      const int v = cols[offsets[u] + (s - fend(f))];
+      const int v = cols(offsets(u) + (s - fend(f)));
       if (level(v) > d + 1 && hy::fetch_min(level(v), d + 1) > d + 1)
         next.push(v);
     }
@@ -181,9 +181,14 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "bfs: the graph has no vertex with an arc\n");
     return 1;
   }
-  const std::vector<std::int64_t> &offsets = graph.offsets;
-  const std::vector<std::int32_t> &cols = graph.cols;
   const int n = graph.n;
+  // The CSR in hy::arrays: their device copies stay on the GPU from one root
+  // to the next (a std::vector's would be uploaded again at every call,
+  // since hy cannot see host writes to it: docs/runtime-cuda.md).
+  hy::array<std::int64_t, 1> offsets(graph.offsets.size());
+  hy::array<std::int32_t, 1> cols(graph.cols.size());
+  std::copy(graph.offsets.begin(), graph.offsets.end(), offsets.data());
+  std::copy(graph.cols.begin(), graph.cols.end(), cols.data());
 
   hy::array<int, 1> level(n);
   hy::array<long long, 1> fend(n + 1);

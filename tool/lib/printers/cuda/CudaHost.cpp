@@ -142,6 +142,7 @@ public:
     std::string scope = "hy::cuda::resident_scope hy_scope;";
     for (const VarDecl *v : arrays) {
       std::string escape = " hy_scope.escape(" + v->getName().str() + ");";
+      bool escaped = true;
       if (isa<ParmVarDecl>(v) || (v->hasGlobalStorage() && !v->isStaticLocal()))
         scope += escape;
       else if (v->isStaticLocal()) {
@@ -149,14 +150,33 @@ public:
         // declaration on (an escape at the top did not compile).
         if (const Stmt *decl = declarationOf(body, v))
           escapeAfter(decl, "hy_scope.escape(" + v->getName().str() + ")");
-      } else if (v->getType()->isReferenceType() && !aliasesLocal(v, ranges))
+      } else if (v->getType()->isReferenceType() && !aliasesLocal(v, ranges)) {
         if (const Stmt *decl = declarationOf(body, v))
           escapeAfter(decl, "hy_scope.escape(" + v->getName().str() + ")");
+      } else
+        escaped = false;
+      if (escaped && classifyArray(v->getType()).kind == ArrayKind::StdVector)
+        remarkVectorEscape(v);
     }
     R.InsertTextAfter(body->getLBracLoc().getLocWithOffset(1), " " + scope);
   }
 
 private:
+  // A std::vector that outlives the function costs an upload per call when
+  // the function is called again and again (a solve per source): the
+  // runtime cannot watch host writes to it, so the outermost scope's end
+  // (or a nested scope's, at once) hands it back as written by the host.
+  // hy::array parks instead (its own accessors sync on first host use).
+  void remarkVectorEscape(const VarDecl *v) {
+    const std::string name = v->getName().str();
+    const std::string fname = fn ? fn->getNameAsString() : std::string("the function");
+    remark(in, ctx.getSourceManager().getExpansionLoc(v->getLocation()),
+           "'" + name + "' is a std::vector that outlives '" + fname +
+               "': when the call returns, its device copy counts as stale (hy cannot see host "
+               "writes to a std::vector), so the next call uploads all of '" + name +
+               "' again; a hy::array keeps its device copy between calls");
+  }
+
   // The escape of a local reference, right after its declaration: in the
   // block that declares it, or where the declaration is part of a statement
   // (a range-for's variable, a for's or if's init-statement), at the start
