@@ -24,7 +24,8 @@ result() { # name ok detail; printed at once too (with the seconds since the sta
 nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader | tee "$out/gpu.txt"
 
 # GPU_CHECK_ONLY=PART[,PART...] runs only those parts: runtime, e2e, fw,
-# delta, johnson, gm, bc, ranks (several MPI ranks on the GPU), fuzz
+# delta, johnson, gm, bc, ranks (several MPI ranks on the GPU), fuzz,
+# mutants (the device mutants; never part of "all")
 # ("samples" = fw,delta,johnson,gm,bc; default all). E.g. GPU_CHECK_ONLY=runtime,johnson,bc after a change to the runtime
 # and to code that only those samples generate.
 only=,${GPU_CHECK_ONLY:-all},
@@ -513,6 +514,15 @@ if [ "${GPU_CHECK_SANITIZE:-0}" = 1 ] && [ -x "$san" ]; then
     elif [ $rc = 0 ]; then result "sanitize.$tool.$name" 1 "$(grep -m1 'ERROR SUMMARY\|RACECHECK SUMMARY' "$log")"
     else result "sanitize.$tool.$name" 0 "exit $rc: $(grep -m1 -i 'error\|hazard' "$log" | cut -c1-160)"; fi
   }
+  # The tool against hy's device loops: test/runtime/sanitizer_graph_probe.cu
+  # runs one kernel with barriers every thread reaches plainly, in a graph
+  # and in a conditional while node's body (as hy/cuda/device_loop.cuh
+  # builds it). A report for "while" alone is the tool's, not the kernel's.
+  if $NVCC_BASE test/runtime/sanitizer_graph_probe.cu -o "$B/sanitizer_probe" >"$out/sanitizer-probe.build.log" 2>&1; then
+    for way in plain graph while; do
+      for tool in racecheck synccheck; do sanitize "probe.$way" $tool "$B/sanitizer_probe" $way; done
+    done
+  fi
   for exe in "$B"/*.cuda; do
     [ -x "$exe" ] || continue
     n=$(basename "${exe%.cuda}")
@@ -558,6 +568,19 @@ if want fuzz && ls .gpu/fuzz/*.cu >/dev/null 2>&1; then
   done
   result "fuzz.programs" $([ $fz_fail = 0 ] && echo 1 || echo 0) \
     "$fz_pass of $((fz_pass + fz_fail)) programs ($(cat .gpu/fuzz/units 2>/dev/null || echo ?) units) match their serial meaning"
+fi
+
+# 7. device mutants (issue 30; only when GPU_CHECK_ONLY names "mutants"):
+# test/mutation/gpu_mutants.py plants each device-side mutant of
+# test/mutation/mutants.py in a copy of the runtime, builds the runtime
+# test and the e2e programs that cover it, and each must be killed.
+if [[ "$only" == *",mutants,"* ]]; then
+  python3 test/mutation/gpu_mutants.py --build "$B/mutants" >"$out/mutants.log" 2>&1; rc=$?
+  while read -r line; do
+    id=${line#MUTANT }; id=${id%%:*}
+    case $line in *": killed"*) result "mutant.$id" 1 "${line#*: }" ;; *) result "mutant.$id" 0 "${line#*: }" ;; esac
+  done < <(grep '^MUTANT ' "$out/mutants.log")
+  [ $rc = 0 ] || grep -q '^MUTANT ' "$out/mutants.log" || result "mutants" 0 "gpu_mutants.py exit $rc: $(tail -3 "$out/mutants.log" | tr '\n' ' ')"
 fi
 
 printf '%s\n' "${summary[@]}" | tee "$out/summary.txt"

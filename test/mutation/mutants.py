@@ -136,3 +136,45 @@ MUTANTS = [
          what="--extra-arg-before and --extra-arg swapped on the command line",
          targets=["hyc"], ctest=None, lit=["driver/extra-args.cpp"]),
 ]
+
+# Device-side mutants: the CUDA runtime's worklist pushes and reduction
+# identities, which only a GPU runs. test/mutation/gpu_mutants.py (part
+# "mutants" of scripts/gpu-check.sh) plants each in a copy of
+# runtime/include, builds the listed e2e programs
+# (from the bundle, .gpu/e2e) against it, and counts the mutant killed when
+# a program's output differs from its serial build (or, with rt=True, the
+# CUDA runtime test fails too: a long compile, so off by default).
+E2E_PUSHES = ["pushes", "graph_kernels", "array_helpers"]
+E2E_REDUCE = ["reductions", "containers"]
+DEVICE_MUTANTS = [
+    dict(id="cuda-warp-push-slot", file="runtime/include/hy/cuda/worklist.cuh",
+         find="const unsigned long long slot = first - base + g.thread_rank();",
+         replace="const unsigned long long slot = first - base;",
+         what="the warp form of push: every lane of a group writes the group's first slot",
+         e2e=E2E_PUSHES, push="warp"),
+    dict(id="cuda-block-push-slot", file="runtime/include/hy/cuda/block_push.cuh",
+         find="const unsigned slot = g.shfl(first, 0) + g.thread_rank();",
+         replace="const unsigned slot = g.shfl(first, 0);",
+         what="the block form of push: every lane of a group takes the group's first buffer slot",
+         e2e=E2E_PUSHES, push="block"),
+    dict(id="cuda-block-push-reserve", file="runtime/include/hy/cuda/block_push.cuh",
+         find="buf->first = n ? atomicAdd(list.count, static_cast<unsigned long long>(n)) : 0ull;",
+         replace="buf->first = n ? atomicAdd(list.count, static_cast<unsigned long long>(n - 1)) : 0ull;",
+         what="a block's flush reserves one slot too few in the list",
+         e2e=E2E_PUSHES, push="block"),
+    dict(id="cuda-max-identity", file="runtime/include/hy/cuda/reduce.cuh",
+         find="      return hy::detail::lowest<T>();",
+         replace="      return T(0);",
+         what="reduction(max) starts from 0 (wrong when every value is negative)",
+         e2e=E2E_REDUCE, push="block"),
+    dict(id="cuda-min-identity", file="runtime/include/hy/cuda/reduce.cuh",
+         find="      return hy::detail::highest<T>();",
+         replace="      return T(0);",
+         what="reduction(min) starts from 0 (wrong when every value is positive)",
+         e2e=E2E_REDUCE, push="block"),
+    dict(id="cuda-band-identity", file="runtime/include/hy/cuda/reduce.cuh",
+         find="      return T(~T(0));",
+         replace="      return T(~T(1));",
+         what="reduction(&) starts with bit 0 clear",
+         e2e=E2E_REDUCE, push="block"),
+]
