@@ -527,6 +527,11 @@ if [ "${GPU_CHECK_SANITIZE:-0}" = 1 ] && [ -x "$san" ]; then
     [ -x "$exe" ] || continue
     n=$(basename "${exe%.cuda}")
     for tool in memcheck racecheck synccheck; do sanitize "e2e.$n" $tool "$exe" 7; done
+    # A program with device loops also with their host form (HY_DEVICE_LOOPS=0):
+    # the same kernel bodies, launched one at a time (see the probe above).
+    if grep -q 'device_loops()' ".gpu/e2e/$n.cuda.cu" 2>/dev/null; then
+      for tool in racecheck synccheck; do HY_DEVICE_LOOPS=0 sanitize "e2e.$n.host_loops" $tool "$exe" 7; done
+    fi
   done
   if [ -x "$B/fw_cuda" ]; then
     for tool in memcheck racecheck synccheck; do
