@@ -113,8 +113,8 @@ MUTANTS = [
          what="a sampled source's own value scaled as the other vertices' (unnormalized)",
          targets=["bc_serial"], ctest=r"^bc\.bc_serial\.networkx$", lit=[]),
     dict(id="bc-batched-heavy-assign", file="samples/bc/bc_batched.cpp",
-         find="      for (long long e = off(v); e < off(v + 1); ++e) {\n        const int x = col(e);\n        if (d(b, x) == d(b, v) + (Weighted ? w(e) : W(1)))\n          pulled += (1.0 + delta(b, x)) / sigma(b, x);\n      }\n      delta(b, v) = sigma(b, v) * pulled;\n    }\n  }\n}",
-         replace="      for (long long e = off(v); e < off(v + 1); ++e) {\n        const int x = col(e);\n        if (d(b, x) == d(b, v) + (Weighted ? w(e) : W(1)))\n          pulled = (1.0 + delta(b, x)) / sigma(b, x);\n      }\n      delta(b, v) = sigma(b, v) * pulled;\n    }\n  }\n}",
+         find="      for (long long e = off(v); e < off(v + 1); ++e)\n        pulled += passedBack(b, v, col(e), Weighted ? w(e) : W(1), d, sigma, delta);\n      delta(b, v) = sigma(b, v) * pulled;\n    }\n  }\n}",
+         replace="      for (long long e = off(v); e < off(v + 1); ++e)\n        pulled = passedBack(b, v, col(e), Weighted ? w(e) : W(1), d, sigma, delta);\n      delta(b, v) = sigma(b, v) * pulled;\n    }\n  }\n}",
          what="the dependency of a vertex of degree >= 1024 assigned, not accumulated",
          targets=["bc_serial"], ctest=r"^bc\.bc_serial\.", lit=[]),
     # --- graph matching ---
