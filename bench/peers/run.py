@@ -445,7 +445,7 @@ def main():
 
     src_opt = ["--sources", src_csv] if k > 1 else ["--source", src_csv]
     hy_runs = {"cuda": ("GPU", {"HY_DEVICE": "gpu"}, "16,32,64,128", "3", "CUDA"),
-               "omp": ("CPU", omp_env, "32,128", "1", f"OpenMP {args.threads} threads")}
+               "omp": ("CPU", omp_env, "8,16,32", "1", f"OpenMP {args.threads} threads")}
 
     def hy_delta(build):
         kind, env, deltas, _, label = hy_runs[build]
