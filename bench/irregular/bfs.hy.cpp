@@ -112,13 +112,16 @@ void bfs(const hy::array<std::int64_t, 1> &offsets, const hy::array<std::int32_t
 // The same search with frontier expansion balanced over the frontier's
 // edges (Merrill, Garland and Grimshaw, "Scalable GPU Graph Traversal",
 // 2012): an inclusive scan of the frontier vertices' degrees gives vertex f
-// the end of its run of edge slots, fend(f + 1) (fend(0) = 0), and one
-// iteration per slot finds its frontier vertex by hy::csr_row over the
-// scanned offsets, so that every thread does the same work whatever the
-// degrees (docs/language.md, "Scans"). fend has room for n + 1 offsets.
+// the end of its run of edge slots, fend(f + 1) (fend(0) = 0), so that every
+// thread does the same work whatever the degrees (docs/language.md,
+// "Scans"). An iteration takes `chunk` consecutive slots: it finds the
+// first one's frontier vertex by hy::csr_row over the scanned offsets and
+// walks forward through fend for the others (chunk 1: a search per edge;
+// the hand-written edge_balanced kernel searches once per 2048-arc tile).
+// fend has room for n + 1 offsets.
 void bfs_edges(const hy::array<std::int64_t, 1> &offsets, const hy::array<std::int32_t, 1> &cols,
                int root, hy::array<int, 1> &level, hy::worklist<int> &frontier,
-               hy::worklist<int> &next, hy::array<long long, 1> &fend) {
+               hy::worklist<int> &next, hy::array<long long, 1> &fend, long long chunk) {
   const int n = static_cast<int>(level.size());
 #pragma hy parallel for
   for (int v = 0; v < n; ++v)
@@ -135,50 +138,11 @@ void bfs_edges(const hy::array<std::int64_t, 1> &offsets, const hy::array<std::i
 #pragma hy scan inclusive(slots)
       fend(f + 1) = slots;
     }
-#pragma hy parallel for reduction(min : level)
-    for (long long s = 0; s < slots; ++s) {
-      const long long f = hy::csr_row(fend, nf, s);
-      const int u = frontier(f);
-      const int v = cols(offsets(u) + (s - fend(f)));
-      if (level(v) > d + 1 && hy::fetch_min(level(v), d + 1) > d + 1)
-        next.push(v);
-    }
-    std::swap(frontier, next);
-    next.clear();
-  }
-}
-
-// bfs_edges with the search done once per chunk of kChunk consecutive
-// slots: an iteration finds its first slot's frontier vertex by
-// hy::csr_row and walks forward through fend for the others, as the
-// hand-written edge_balanced kernel does per tile (one search per
-// iteration instead of one per edge: 1/kChunk of the searches, whose
-// dependent loads are what an edge costs most in bfs_edges).
-constexpr long long kChunk = 8;
-void bfs_chunks(const hy::array<std::int64_t, 1> &offsets, const hy::array<std::int32_t, 1> &cols,
-                int root, hy::array<int, 1> &level, hy::worklist<int> &frontier,
-                hy::worklist<int> &next, hy::array<long long, 1> &fend) {
-  const int n = static_cast<int>(level.size());
-#pragma hy parallel for
-  for (int v = 0; v < n; ++v)
-    level(v) = v == root ? 0 : kUnreached;
-  frontier.clear();
-  frontier.push(root);
-  for (int d = 0; frontier.size() > 0; ++d) {
-    const int nf = static_cast<int>(frontier.size());
-    long long slots = 0;
-#pragma hy parallel for reduction(inscan, + : slots)
-    for (int f = 0; f < nf; ++f) {
-      const int u = frontier(f);
-      slots += offsets(u + 1) - offsets(u);
-#pragma hy scan inclusive(slots)
-      fend(f + 1) = slots;
-    }
-    const long long chunks = (slots + kChunk - 1) / kChunk;
+    const long long chunks = (slots + chunk - 1) / chunk;
 #pragma hy parallel for reduction(min : level)
     for (long long c = 0; c < chunks; ++c) {
-      const long long first = c * kChunk;
-      const long long last = first + kChunk < slots ? first + kChunk : slots;
+      const long long first = c * chunk;
+      const long long last = first + chunk < slots ? first + chunk : slots;
       long long f = hy::csr_row(fend, nf, first);
       for (long long s = first; s < last; ++s) {
         while (fend(f + 1) <= s) // on to the next frontier vertex with slots
@@ -285,7 +249,9 @@ int main(int argc, char **argv) {
   measure("hy", [&](int root) {
     bfs(offsets, cols, root, level, frontier, next, warp_queue, block_queue);
   });
-  measure("hy_edges", [&](int root) { bfs_edges(offsets, cols, root, level, frontier, next, fend); });
-  measure("hy_chunks", [&](int root) { bfs_chunks(offsets, cols, root, level, frontier, next, fend); });
+  measure("hy_edges", [&](int root) { bfs_edges(offsets, cols, root, level, frontier, next, fend, 1); });
+  measure("hy_chunks", [&](int root) {
+    bfs_edges(offsets, cols, root, level, frontier, next, fend, 8);
+  });
   return all_ok ? 0 : 1;
 }
